@@ -1,0 +1,22 @@
+"""The single edge where expected failures become ``prog: message`` and an exit code."""
+
+from __future__ import annotations
+
+import sys
+from typing import Callable, Sequence
+
+from .errors import MemoryStoreError
+
+__all__ = ["run_cli"]
+
+
+def run_cli(prog: str, main: Callable[[Sequence[str]], int], argv: Sequence[str] | None = None) -> int:
+    """Run a maintainer/writer CLI ``main``; map :class:`MemoryStoreError` to exit codes."""
+    try:
+        return main(list(sys.argv[1:] if argv is None else argv))
+    except MemoryStoreError as exc:
+        print(f"{prog}: {exc.render()}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return 130

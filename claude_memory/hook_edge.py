@@ -1,0 +1,75 @@
+"""The single edge for hooks: stdin JSON in, response out, always fail open.
+
+A hook's logic is a pure function ``decide(payload: dict) -> dict | str | None``.
+:func:`run_hook` reads stdin, calls it, prints the answer and returns 0 no
+matter what happened: a crashing hook must never block the user's session.
+Problems are reported on stderr (Claude Code shows them in debug output).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Callable, Union
+
+__all__ = ["run_hook", "read_payload", "MAX_STDIN_BYTES"]
+
+Answer = Union[dict, str, None]
+
+#: Hook payloads are small; anything bigger is garbage and is not parsed.
+MAX_STDIN_BYTES = 8 * 1024 * 1024
+
+
+def read_payload(stream=None) -> dict | None:
+    """The hook's JSON object from stdin, or None (with a note on stderr) when it is not one."""
+    stream = sys.stdin if stream is None else stream
+    try:
+        raw = stream.buffer.read(MAX_STDIN_BYTES + 1) if hasattr(stream, "buffer") else stream.read()
+    except (OSError, ValueError) as exc:
+        _report(f"cannot read stdin: {exc}")
+        return None
+    if isinstance(raw, bytes):
+        if len(raw) > MAX_STDIN_BYTES:
+            _report("stdin is larger than 8 MB; ignored")
+            return None
+        raw = raw.decode("utf-8", errors="replace")
+    if not raw.strip():
+        _report("empty stdin; nothing to do")
+        return None
+    try:
+        payload = json.loads(raw)
+    except ValueError as exc:
+        _report(f"stdin is not JSON ({exc}); nothing to do")
+        return None
+    if not isinstance(payload, dict):
+        _report("stdin JSON is not an object; nothing to do")
+        return None
+    return payload
+
+
+def run_hook(name: str, decide: Callable[[dict], Answer], stream=None) -> int:
+    """Read the payload, run ``decide``, print its answer. Always returns 0."""
+    try:
+        payload = read_payload(stream)
+        if payload is None:
+            return 0
+        answer = decide(payload)
+        if answer is None:
+            return 0
+        if isinstance(answer, dict):
+            sys.stdout.write(json.dumps(answer, ensure_ascii=False))
+        else:
+            sys.stdout.write(answer)
+        sys.stdout.flush()
+    except BaseException as exc:  # noqa: BLE001 - fail open on anything, even SystemExit
+        if isinstance(exc, KeyboardInterrupt):
+            return 0
+        _report(f"{name} failed open: {type(exc).__name__}: {exc}")
+    return 0
+
+
+def _report(message: str) -> None:
+    try:
+        print(f"claude-memory: {message}", file=sys.stderr)
+    except Exception:  # noqa: BLE001
+        pass

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Set everything up, then run the demo or the whole test suite.
+#   ./dev.sh demo    a whole capture-and-recall session in a temporary project
+#   ./dev.sh test    unit, script and end-to-end tests (the real Claude Code CLI)
+#   ./dev.sh bench   the benchmarks in bench/
+# Needs python3 >= 3.10 and, for the end-to-end parts, node + npm.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+CLAUDE_CODE_VERSION="2.1.197"   # the CLI the end-to-end suite is pinned to
+VENV=".venv"
+
+setup_python() {
+  if [ ! -x "$VENV/bin/python" ]; then
+    python3 -m venv "$VENV"
+  fi
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[test]"
+}
+
+setup_cli() {
+  # The real Claude Code CLI, pinned, in an ignored cache folder.
+  local prefix=".cache/claude-code"
+  if [ -x "$prefix/node_modules/.bin/claude" ] \
+     && [ "$("$prefix/node_modules/.bin/claude" --version 2>/dev/null | cut -d' ' -f1)" = "$CLAUDE_CODE_VERSION" ]; then
+    return 0
+  fi
+  if command -v npm >/dev/null 2>&1; then
+    mkdir -p "$prefix"
+    npm install --silent --no-audit --no-fund --prefix "$prefix" "@anthropic-ai/claude-code@$CLAUDE_CODE_VERSION" >/dev/null 2>&1 \
+      || echo "dev.sh: could not install @anthropic-ai/claude-code@$CLAUDE_CODE_VERSION with npm" >&2
+  else
+    echo "dev.sh: npm not found; the end-to-end tests need node + npm" >&2
+  fi
+}
+
+cmd="${1:-test}"
+shift || true
+case "$cmd" in
+  demo)  setup_python; setup_cli; exec "$VENV/bin/python" -m claude_memory.demo "$@" ;;
+  test)  setup_python; setup_cli; exec "$VENV/bin/python" -m pytest "$@" ;;
+  bench) setup_python; setup_cli; exec "$VENV/bin/python" bench/run.py "$@" ;;
+  *) echo "usage: ./dev.sh demo|test|bench [args]" >&2; exit 2 ;;
+esac
