@@ -1,0 +1,63 @@
+"""Shared fixtures: a temporary project and a way to run scripts as Claude Code does."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SCRIPTS = REPO / "hooks" / "scripts"
+EVAL_DEV = REPO.parent / "shared" / "eval" / "dev"
+
+
+@dataclass
+class Result:
+    returncode: int
+    stdout: str
+    stderr: str
+
+    def json(self):
+        return json.loads(self.stdout)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """An empty project folder (the memory root is ``project/.claude/memory``)."""
+    p = tmp_path / "project"
+    p.mkdir()
+    return p
+
+
+@pytest.fixture
+def memory_root(project: Path) -> Path:
+    return project / ".claude" / "memory"
+
+
+@pytest.fixture
+def run_script(project: Path):
+    """Run ``hooks/scripts/<name>`` with argv and stdin, from the project folder, like Claude Code."""
+
+    def run(name: str, *args: str, stdin: str | bytes | dict | None = None, cwd: Path | None = None,
+            env: dict | None = None, timeout: float = 60) -> Result:
+        if isinstance(stdin, dict):
+            stdin = json.dumps(stdin)
+        if isinstance(stdin, str):
+            stdin = stdin.encode()
+        full_env = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE_")}
+        full_env["CLAUDE_PROJECT_DIR"] = str(project)
+        full_env["CLAUDE_PLUGIN_ROOT"] = str(REPO)
+        if env:
+            full_env.update(env)
+        proc = subprocess.run(
+            [sys.executable, str(SCRIPTS / name), *args],
+            input=stdin or b"", capture_output=True, cwd=str(cwd or project), env=full_env, timeout=timeout,
+        )
+        return Result(proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace"))
+
+    return run
