@@ -1,0 +1,51 @@
+import json
+
+import pytest
+
+from claude_memory.cli_edge import run_cli
+from claude_memory.errors import MemoryStoreError, Problem
+
+
+def test_success_returns_main_exit_code():
+    assert run_cli("prog", lambda argv: 0, []) == 0
+    assert run_cli("prog", lambda argv: 4, []) == 4
+
+
+def test_argv_is_passed_through():
+    seen = []
+    run_cli("prog", lambda argv: seen.append(argv) or 0, ["--a", "b"])
+    assert seen == [["--a", "b"]]
+
+
+@pytest.mark.parametrize("exit_code", [1, 2, 3])
+def test_expected_failure_becomes_prog_message_and_exit_code(exit_code, capsys):
+    def main(argv):
+        raise MemoryStoreError("OCC_CONFLICT", "file changed since read", exit_code=exit_code)
+
+    assert run_cli("memory_write.py", main, []) == exit_code
+    err = capsys.readouterr().err
+    assert err.startswith("memory_write.py: OCC_CONFLICT: file changed since read")
+
+
+def test_problems_are_listed_and_machine_readable(capsys):
+    problem = Problem("content.rationale", "at least 1 item", "[]", "add one reason")
+
+    def main(argv):
+        raise MemoryStoreError("VALIDATION_ERROR", "1 problem", [problem])
+
+    assert run_cli("w", main, []) == 1
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert "content.rationale: expected at least 1 item; got []. Fix: add one reason" in lines[1]
+    assert json.loads(lines[-1]) == {
+        "error": "VALIDATION_ERROR",
+        "message": "1 problem",
+        "problems": [problem.as_dict()],
+    }
+
+
+def test_unexpected_errors_are_not_swallowed():
+    def main(argv):
+        raise ZeroDivisionError
+
+    with pytest.raises(ZeroDivisionError):
+        run_cli("w", main, [])
