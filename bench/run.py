@@ -1,0 +1,72 @@
+"""Run the benchmarks and record their tables in bench/RESULTS.md.
+
+    python bench/run.py                 # everything
+    python bench/run.py recall_quality  # just the named ones
+
+Each benchmark is a script in this folder that prints a Markdown table. The
+generated part of RESULTS.md (between the markers) is replaced; the notes
+around it are written by hand.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from timing import machine  # noqa: E402
+
+BENCHES = [
+    "recall_quality",
+    "candidate_quality",
+    "triage_quality",
+    "recall_speed",
+    "guard_speed",
+    "hook_speed",
+]
+START, END = "<!-- results:start -->", "<!-- results:end -->"
+
+
+def main(argv: list[str]) -> int:
+    names = argv or BENCHES
+    unknown = [n for n in names if n not in BENCHES]
+    if unknown:
+        print(f"run.py: unknown benchmark(s): {', '.join(unknown)}; choose from {', '.join(BENCHES)}", file=sys.stderr)
+        return 2
+    sections = [f"Machine: {machine()}. Run on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.\n"]
+    failed = 0
+    for name in names:
+        script = HERE / f"{name}.py"
+        if not script.exists():
+            sections.append(f"### {name}\n\n(not present)\n")
+            continue
+        print(f"== {name}", flush=True)
+        t0 = time.perf_counter()
+        proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+        took = time.perf_counter() - t0
+        print(proc.stdout, end="")
+        if proc.returncode != 0:
+            failed += 1
+            print(proc.stderr, file=sys.stderr)
+        sections.append(f"### {name} ({took:.0f} s)\n\n{proc.stdout.strip()}\n")
+    record(names, "\n".join(sections))
+    return 1 if failed else 0
+
+
+def record(names: list[str], body: str) -> None:
+    results = HERE / "RESULTS.md"
+    text = results.read_text(encoding="utf-8") if results.exists() else f"# Benchmark results\n\n{START}\n{END}\n"
+    if START not in text or END not in text:
+        text += f"\n{START}\n{END}\n"
+    if names != BENCHES:
+        body = f"(partial run: {', '.join(names)})\n\n" + body
+    head, rest = text.split(START, 1)
+    _, tail = rest.split(END, 1)
+    results.write_text(f"{head}{START}\n{body}\n{END}{tail}", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
