@@ -1,51 +1,104 @@
 """Make the write path's dependencies (pydantic, filelock) importable.
 
-Recall, triage and the guards need only the standard library. The writer,
-candidate selection's callers and the index tool need pydantic and filelock:
-when they are not importable, look for them in a virtual environment under the
-plugin's persistent data folder (``$CLAUDE_PLUGIN_DATA/venv``), creating it with
-pip the first time. If that cannot work (no network), say in one line what to run.
+Recall, triage and the guards need only the standard library. The writer and
+the index tool need pydantic and filelock: when they are not importable, look
+for them in a virtual environment under the plugin's persistent data folder,
+creating it with pip the first time (one installer at a time, under a lock).
+If that cannot work (no network, no ``venv`` module), say in one line what to run.
+
+The data folder is ``$CLAUDE_PLUGIN_DATA`` in hooks. Claude Code does not export
+that variable to commands Claude runs with the Bash tool, so there it is derived
+the way Claude Code names it: ``<config>/plugins/data/<plugin>-<marketplace>``
+for an installed plugin (root under ``<config>/plugins/cache/<marketplace>/<plugin>/``)
+and ``<config>/plugins/data/<plugin>-inline`` for ``--plugin-dir``, where
+``<config>`` is ``$CLAUDE_CONFIG_DIR`` or ``~/.claude``.
 """
 
 from __future__ import annotations
 
 import glob
 import importlib.util
+import json
 import os
+import shlex
 import subprocess
 import sys
+from pathlib import Path
 
 from .errors import MemoryStoreError
 
-__all__ = ["REQUIREMENTS", "ensure_deps", "venv_dir", "install_command"]
+__all__ = ["REQUIREMENTS", "ensure_deps", "require_deps", "venv_dir", "plugin_data_dir", "install_command"]
 
 REQUIREMENTS = ("pydantic>=2,<3", "filelock>=3.12")
 _MODULES = ("pydantic", "filelock")
+PLUGIN_ROOT = Path(__file__).resolve().parent.parent
 
 
 def _missing() -> list[str]:
     return [m for m in _MODULES if importlib.util.find_spec(m) is None]
 
 
-def venv_dir() -> str | None:
-    data = os.environ.get("CLAUDE_PLUGIN_DATA")
-    return os.path.join(data, "venv") if data else None
+def _plugin_name(root: Path) -> str:
+    try:
+        return str(json.loads((root / ".claude-plugin" / "plugin.json").read_text())["name"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return "claude-memory"
+
+
+def plugin_data_dir(root: Path = PLUGIN_ROOT, env: dict | None = None) -> Path:
+    """The plugin's persistent data folder (see the module docstring)."""
+    env = os.environ if env is None else env
+    if env.get("CLAUDE_PLUGIN_DATA"):
+        return Path(env["CLAUDE_PLUGIN_DATA"])
+    config = Path(env["CLAUDE_CONFIG_DIR"]) if env.get("CLAUDE_CONFIG_DIR") else Path(env.get("HOME") or Path.home()) / ".claude"
+    cache = config / "plugins" / "cache"
+    try:
+        marketplace, plugin = root.resolve().relative_to(cache.resolve()).parts[:2]
+        return config / "plugins" / "data" / f"{plugin}-{marketplace}"
+    except ValueError:
+        return config / "plugins" / "data" / f"{_plugin_name(root)}-inline"
+
+
+def venv_dir() -> str:
+    return str(plugin_data_dir() / "venv")
 
 
 def install_command(venv: str | None = None) -> str:
     venv = venv or venv_dir()
-    reqs = " ".join(f"'{r}'" for r in REQUIREMENTS)
-    if venv:
-        return f"python3 -m venv '{venv}' && '{venv}/bin/python' -m pip install {reqs}"
-    return f"python3 -m pip install --user {reqs}"
+    reqs = " ".join(shlex.quote(r) for r in REQUIREMENTS)
+    return f"python3 -m venv {shlex.quote(venv)} && {shlex.quote(venv + '/bin/python')} -m pip install {reqs}"
 
 
 def _add_site_packages(venv: str) -> None:
-    pattern = os.path.join(venv, "lib", f"python{sys.version_info[0]}.{sys.version_info[1]}", "site-packages")
+    version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    pattern = os.path.join(venv, "lib", version, "site-packages")
     for site in glob.glob(pattern) + glob.glob(os.path.join(venv, "Lib", "site-packages")):
         if site not in sys.path:
             sys.path.append(site)
     importlib.invalidate_caches()
+
+
+def _install(venv: str) -> None:
+    """Create the venv and pip-install the requirements, one process at a time."""
+    os.makedirs(os.path.dirname(venv), exist_ok=True)
+    lock_path = venv + ".lock"
+    with open(lock_path, "a") as lock:
+        try:
+            import fcntl
+
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        except (ImportError, OSError):
+            pass
+        _add_site_packages(venv)
+        if not _missing():  # another process finished the install while we waited
+            return
+        python = os.path.join(venv, "bin", "python")
+        if not os.path.exists(python):
+            subprocess.run([sys.executable, "-m", "venv", venv], check=True, capture_output=True, timeout=180)
+        subprocess.run(
+            [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *REQUIREMENTS],
+            check=True, capture_output=True, timeout=600,
+        )
 
 
 def ensure_deps(*, install: bool = True) -> None:
@@ -53,25 +106,29 @@ def ensure_deps(*, install: bool = True) -> None:
     if not _missing():
         return
     venv = venv_dir()
-    if venv:
+    _add_site_packages(venv)
+    if not _missing():
+        return
+    if install:
+        try:
+            _install(venv)
+        except (OSError, subprocess.SubprocessError):
+            pass
         _add_site_packages(venv)
         if not _missing():
             return
-        if install:
-            try:
-                subprocess.run([sys.executable, "-m", "venv", venv], check=True, capture_output=True, timeout=120)
-                subprocess.run(
-                    [os.path.join(venv, "bin", "python"), "-m", "pip", "install", "--quiet",
-                     "--disable-pip-version-check", *REQUIREMENTS],
-                    check=True, capture_output=True, timeout=300,
-                )
-            except (OSError, subprocess.SubprocessError):
-                pass
-            _add_site_packages(venv)
-            if not _missing():
-                return
     raise MemoryStoreError(
         "DEPENDENCY_ERROR",
-        f"missing {', '.join(_missing())}; run: {install_command(venv)}",
+        f"missing {', '.join(_missing())} and could not install them; run: {install_command(venv)}",
         exit_code=3,
     )
+
+
+def require_deps(prog: str) -> int:
+    """The launcher's edge: 0 when the dependencies import, else one line on stderr and exit code 3."""
+    try:
+        ensure_deps()
+    except MemoryStoreError as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return exc.exit_code
+    return 0

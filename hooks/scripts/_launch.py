@@ -17,8 +17,10 @@ def run(module: str, *, needs_deps: bool = False) -> None:
     if PLUGIN_ROOT not in sys.path:
         sys.path.insert(0, PLUGIN_ROOT)
     if needs_deps:
-        from claude_memory.deps import ensure_deps
+        from claude_memory.deps import require_deps
 
-        ensure_deps()
+        code = require_deps(os.path.basename(sys.argv[0]) or module)
+        if code:
+            raise SystemExit(code)
     main = importlib.import_module(module).main
     raise SystemExit(main(sys.argv[1:]))
