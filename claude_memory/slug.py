@@ -13,7 +13,8 @@ MAX_SLUG = 80
 
 
 def is_valid_slug(value: object) -> bool:
-    return isinstance(value, str) and SLUG_RE.match(value) is not None
+    # fullmatch: with match(), "$" would also accept a trailing newline ("abc\n")
+    return isinstance(value, str) and SLUG_RE.fullmatch(value) is not None
 
 
 def slugify(text: str, *, max_len: int = MAX_SLUG) -> str:

@@ -1,0 +1,363 @@
+"""Validate memories against schema 1.0 and serialise them canonically.
+
+- :func:`validate_record` checks a parsed document and returns its canonical
+  plain-JSON form (envelope fields in schema order, defaults filled in, unset
+  optional fields left out) or raises ``VALIDATION_ERROR`` with one
+  :class:`~claude_memory.errors.Problem` per thing wrong: where, what was
+  expected, what was got, and how to fix it.
+- :func:`read_json_file` / :func:`load_record` read files with the same rules
+  everywhere (UTF-8, at most 1 MB, strict JSON: no NaN, no duplicate keys).
+- :func:`dump_record` is the one serialisation used for every file written.
+
+Write path only: imports pydantic (through :mod:`claude_memory.models`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import typing
+from typing import Any, Iterable
+
+from pydantic import BaseModel, ValidationError
+
+from .categories import CATEGORIES
+from .errors import MemoryStoreError, Problem
+from .models import (
+    ID_PATTERN,
+    MAX_TAG_LEN,
+    TAG_PATTERN,
+    TIMESTAMP_PATTERN,
+    MemoryRecord,
+    RECORD_MODELS,
+)
+from .slug import slugify
+from .timeutil import format_ts, parse_ts
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "validate_record",
+    "problems_from_validation_error",
+    "read_json_file",
+    "load_record",
+    "dump_record",
+]
+
+MAX_FILE_BYTES = 1_000_000
+_GOT_MAX = 60
+_TIMESTAMP_EXAMPLE = "2026-05-01T10:00:00Z"
+
+
+# --------------------------------------------------------------------------- validate
+
+
+def validate_record(doc: Any, *, category: str | None = None) -> dict:
+    """Return the canonical form of ``doc`` or raise ``VALIDATION_ERROR``.
+
+    ``category``, when given, is the category being written (from the folder or
+    ``--category``); a document of another category is a problem.
+    """
+    if not isinstance(doc, dict):
+        raise _error([Problem("(document)", "a JSON object (one memory)", _type_name(doc),
+                              "write the memory as one JSON object {...}")], None)
+    problems: list[Problem] = []
+    doc_category = doc.get("category")
+    if category is not None and doc_category != category:
+        problems.append(Problem(
+            "category", f"{category!r} (the category being written)", _short(doc_category),
+            f"set \"category\" to {category!r}, or write the memory to the {doc_category!r} category instead"
+            if doc_category in CATEGORIES else f"set \"category\" to {category!r}",
+        ))
+    model: type[MemoryRecord] = RECORD_MODELS.get(doc_category, MemoryRecord) if isinstance(doc_category, str) else MemoryRecord
+    try:
+        record = model.model_validate(doc)
+    except ValidationError as exc:
+        found = problems_from_validation_error(exc, model)
+        if problems:  # the category mismatch already covers a bad category value
+            found = [p for p in found if p.field != "category"]
+        problems.extend(found)
+        raise _error(problems, doc) from None
+    if problems:
+        raise _error(problems, doc)
+    return record.model_dump(mode="json", exclude_none=True)
+
+
+def _error(problems: list[Problem], doc: Any) -> MemoryStoreError:
+    what = "memory"
+    if isinstance(doc, dict):
+        cat, ident = doc.get("category"), doc.get("id")
+        if isinstance(cat, str) and cat in CATEGORIES:
+            what = f"{cat} memory"
+        if isinstance(ident, str) and ident:
+            what += f" {ident[:80]!r}"
+    n = len(problems)
+    return MemoryStoreError("VALIDATION_ERROR", f"{n} problem{'s' if n != 1 else ''} in the {what}", problems=problems)
+
+
+# --------------------------------------------------------------------------- pydantic errors -> problems
+
+
+def problems_from_validation_error(exc: ValidationError, model: type[BaseModel] | None = None) -> list[Problem]:
+    """One :class:`Problem` per pydantic error (per lifecycle field), with a concrete fix."""
+    problems: list[Problem] = []
+    for err in exc.errors(include_url=False):
+        if err.get("type") == "lifecycle_invariant":
+            problems.extend(_lifecycle_problems(err.get("ctx") or {}, err.get("input")))
+        else:
+            problems.append(_problem(err, model))
+    return problems
+
+
+def _problem(err: dict, model: type[BaseModel] | None) -> Problem:
+    loc = tuple(err.get("loc", ()))
+    ctx = err.get("ctx") or {}
+    kind = err.get("type", "")
+    value = err.get("input")
+    field = ".".join(str(part) for part in loc) or ctx.get("field", "(document)")
+    name = next((p for p in reversed(loc) if isinstance(p, str)), field)
+    got = _short(value)
+
+    if kind == "missing":
+        return Problem(field, f"{field} (required)", "nothing (the field is absent)", _missing_fix(field, name))
+    if kind == "extra_forbidden":
+        allowed = _allowed_fields(model, loc[:-1])
+        hint = f"; allowed here: {', '.join(allowed)}" if allowed else ""
+        return Problem(field, "no such field", got, f"remove {name!r} (unknown fields are rejected){hint}")
+    if kind in _TYPE_NAMES:
+        expected = _TYPE_NAMES[kind]
+        return Problem(field, expected, f"{got} ({_type_name(value)})", f"give {field} as {expected}")
+    if kind == "string_too_short":
+        return Problem(field, "a non-empty string", got, f"write the text of {field} (blank after trimming is empty)")
+    if kind == "string_too_long":
+        limit = ctx.get("max_length")
+        return Problem(field, f"at most {limit} characters", f"{len(value)} characters" if isinstance(value, str) else got,
+                       f"shorten {field} to {limit} characters or fewer; put detail in content instead")
+    if kind == "string_pattern_mismatch":
+        return _pattern_problem(field, ctx.get("pattern", ""), value, got)
+    if kind == "literal_error":
+        expected = f"one of {ctx.get('expected', '')}"
+        fix = f"set {field} to {ctx.get('expected', 'an allowed value')}"
+        if name == "status" and value in ("active", "retired", "archived"):
+            fix += "; lifecycle (active/retired/archived) belongs in record_status, set by the writer's actions"
+        elif name == "record_status":
+            fix += "; change it only with memory_write.py --action delete|archive|unarchive|restore"
+        elif name == "schema_version":
+            fix = 'set schema_version to "1.0" (as a string)'
+        return Problem(field, expected, got, fix)
+    if kind == "too_short":
+        least = ctx.get("min_length", 1)
+        return Problem(field, f"at least {least} item{'s' if least != 1 else ''}", f"{ctx.get('actual_length', 0)} items",
+                       f"add at least {least} entr{'ies' if least != 1 else 'y'} to {field}")
+    if kind == "too_long":
+        most = ctx.get("max_length")
+        fix = {
+            "tags": f"keep the {most} most useful tags and drop the rest",
+            "changes": f"keep only the newest {most} entries (drop the oldest first)",
+        }.get(field, f"keep at most {most} entries in {field}")
+        return Problem(field, f"at most {most} items", f"{ctx.get('actual_length')} items", fix)
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than", "finite_number"):
+        if name == "confidence":
+            return Problem(field, "a number from 0 to 1", got, "set confidence between 0.0 (a guess) and 1.0 (certain), e.g. 0.8")
+        return Problem(field, _bound_text(kind, ctx), got, f"set {field} to {_bound_text(kind, ctx)}")
+    if kind == "tags_not_unique":
+        dupes = ", ".join(ctx.get("dupes", []))
+        return Problem(field, "unique tags", got, f"list each tag once (repeated: {dupes})")
+    msg = str(err.get("msg", "invalid value"))
+    return Problem(field, msg, got, f"correct {field}: {msg}")
+
+
+_TYPE_NAMES = {
+    "string_type": "a string",
+    "float_type": "a number",
+    "int_type": "a whole number",
+    "int_from_float": "a whole number",
+    "bool_type": "true or false",
+    "list_type": "a list [...]",
+    "dict_type": "an object {...}",
+    "model_type": "an object {...}",
+    "model_attributes_type": "an object {...}",
+    "json_type": "a JSON value",
+}
+
+
+def _missing_fix(field: str, name: str) -> str:
+    if name in ("created_at", "updated_at", "date", "retired_at", "archived_at"):
+        return f"add {field} as an RFC 3339 UTC timestamp, e.g. {_TIMESTAMP_EXAMPLE}"
+    if name == "tags":
+        return 'add "tags": a list of 1 to 12 short lowercase keywords'
+    if name == "id":
+        return "add \"id\": the file name without .json (lowercase words joined by hyphens)"
+    if name == "content":
+        return "add \"content\": the object with this category's fields"
+    return f"add {field}"
+
+
+def _pattern_problem(field: str, pattern: str, value: Any, got: str) -> Problem:
+    if pattern == ID_PATTERN:
+        suggestion = slugify(value) if isinstance(value, str) else ""
+        fix = f"use {suggestion!r}" if suggestion and suggestion != value else "use lowercase letters, digits and hyphens"
+        return Problem(field, "a slug: 1-80 lowercase letters, digits and hyphens, not starting or ending with a hyphen",
+                       got, fix + " (the id is also the file name)")
+    if pattern == TIMESTAMP_PATTERN:
+        fix = f"write it as {_TIMESTAMP_EXAMPLE} (UTC, to the second, ending in Z)"
+        if isinstance(value, str):
+            try:
+                fix = f"use {format_ts(parse_ts(value))!r} (UTC, to the second, ending in Z)"
+            except ValueError:
+                pass
+        return Problem(field, f"an RFC 3339 UTC timestamp like {_TIMESTAMP_EXAMPLE}", got, fix)
+    if pattern == TAG_PATTERN:
+        return Problem(field, f"a lowercase tag of at most {MAX_TAG_LEN} characters: letters, digits and . _ + # / -",
+                       got, "use a short lowercase keyword without spaces or commas, e.g. 'rate-limit'")
+    return Problem(field, f"text matching {pattern}", got, f"change {field} to match {pattern}")
+
+
+def _lifecycle_problems(ctx: dict, doc: Any) -> list[Problem]:
+    status = ctx.get("status", "?")
+    action = {"retired": "delete", "archived": "archive"}.get(status, "restore (or unarchive)")
+    problems = [
+        Problem(name, f"{name} set when record_status is {status!r}", "nothing",
+                f"use memory_write.py --action {action}, which sets {name}; do not edit lifecycle fields by hand")
+        for name in ctx.get("missing", [])
+    ]
+    for name in ctx.get("forbidden", []):
+        got = _short(doc.get(name) if isinstance(doc, dict) else None)
+        problems.append(Problem(name, f"no {name} when record_status is {status!r}", got,
+                                f"remove {name}; lifecycle fields are managed by memory_write.py --action {action}"))
+    return problems
+
+
+def _bound_text(kind: str, ctx: dict) -> str:
+    if kind == "greater_than_equal":
+        return f"a number >= {ctx.get('ge')}"
+    if kind == "less_than_equal":
+        return f"a number <= {ctx.get('le')}"
+    if kind == "greater_than":
+        return f"a number > {ctx.get('gt')}"
+    if kind == "less_than":
+        return f"a number < {ctx.get('lt')}"
+    return "a finite number"
+
+
+def _allowed_fields(model: type[BaseModel] | None, loc: Iterable[Any]) -> list[str]:
+    """The field names of the (nested) model at ``loc``, or [] when it cannot be told."""
+    current: Any = model
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        if not (isinstance(current, type) and issubclass(current, BaseModel)) or part not in current.model_fields:
+            return []
+        current = _inner_model(current.model_fields[part].annotation)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return list(current.model_fields)
+    return []
+
+
+def _inner_model(annotation: Any) -> Any:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _inner_model(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def _short(value: Any) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except ValueError:  # NaN and friends
+        text = repr(value)
+    return text if len(text) <= _GOT_MAX else text[: _GOT_MAX - 1] + "…"
+
+
+# --------------------------------------------------------------------------- files
+
+
+def read_json_file(path: str | os.PathLike) -> Any:
+    """Parse a JSON file strictly: UTF-8 (a BOM is tolerated), at most 1 MB,
+    no NaN/Infinity, no duplicate keys. ``IO_ERROR`` when it cannot be read,
+    ``VALIDATION_ERROR`` when it is not such JSON."""
+    shown = os.fspath(path)
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise MemoryStoreError("IO_ERROR", f"cannot read {shown}: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise MemoryStoreError("VALIDATION_ERROR", f"{shown} is larger than {MAX_FILE_BYTES} bytes", problems=[
+            Problem("(file)", f"at most {MAX_FILE_BYTES} bytes", f"more than {MAX_FILE_BYTES} bytes",
+                    "keep a memory short: summarise, and move long text to the project's docs")])
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise MemoryStoreError("VALIDATION_ERROR", f"{shown} is not UTF-8 text", problems=[
+            Problem("(file)", "UTF-8 encoded JSON", f"an invalid byte at offset {exc.start}", "save the file as UTF-8")]) from None
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise MemoryStoreError("VALIDATION_ERROR", f"{shown} is not valid JSON", problems=[
+            Problem("(file)", "valid JSON", f"{exc.msg} at line {exc.lineno}, column {exc.colno}",
+                    "fix the JSON syntax there (quotes, commas, brackets)")]) from None
+    except _StrictJSONError as exc:
+        raise MemoryStoreError("VALIDATION_ERROR", f"{shown} is not strict JSON", problems=[
+            Problem("(file)", "strict JSON", str(exc), exc.fix)]) from None
+
+
+def load_record(path: str | os.PathLike, *, category: str | None = None, expected_id: str | None = None) -> dict:
+    """Read and validate one memory file; returns its canonical form.
+
+    ``expected_id`` (usually the file name without ``.json``) must equal the id.
+    """
+    doc = read_json_file(path)
+    if expected_id is not None and isinstance(doc, dict) and doc.get("id") != expected_id:
+        mismatch = Problem("id", f"{expected_id!r} (the file name)", _short(doc.get("id")),
+                           f"set \"id\" to {expected_id!r} or rename the file to match the id")
+        try:
+            validate_record(doc, category=category)
+        except MemoryStoreError as exc:
+            exc.problems.insert(0, mismatch)
+            exc.message = f"{len(exc.problems)} problems in {os.fspath(path)}"
+            raise
+        raise MemoryStoreError("VALIDATION_ERROR", f"1 problem in {os.fspath(path)}", problems=[mismatch])
+    return validate_record(doc, category=category)
+
+
+def dump_record(doc: dict) -> str:
+    """The canonical text of a memory file (pass it :func:`validate_record`'s output)."""
+    return json.dumps(doc, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+class _StrictJSONError(ValueError):
+    def __init__(self, message: str, fix: str) -> None:
+        super().__init__(message)
+        self.fix = fix
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise _StrictJSONError(f"the key {key!r} appears twice in one object", f"keep one {key!r} entry")
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise _StrictJSONError(f"{name} is not a JSON number", f"replace {name} with a real number")
