@@ -1,0 +1,21 @@
+"""Command-line tools (the writer, the index tool, candidate selection).
+
+Each CLI module exposes ``build_parser()`` and ``main(argv) -> int``; usage
+errors become ``USAGE_ERROR`` (exit 2) through :class:`ArgParser` instead of
+argparse's own ``sys.exit``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import MemoryStoreError
+
+__all__ = ["ArgParser"]
+
+
+class ArgParser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` that raises ``MemoryStoreError("USAGE_ERROR")`` on bad usage."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise MemoryStoreError("USAGE_ERROR", f"{message} (see --help)", exit_code=2)

@@ -1,0 +1,138 @@
+"""memory_write: the only writer of a memory store.
+
+    memory_write.py --action create   --category C --input DRAFT [--target PATH]
+    memory_write.py --action update   --input DRAFT --target PATH [--hash MD5] [--category C]
+    memory_write.py --action delete|archive|unarchive|restore --target PATH [--reason TEXT] [--hash MD5]
+
+Success: one JSON line on stdout ``{"ok": true, "action", "path", "id",
+"warnings", "hash"}`` (hash = MD5 of the file as now on disk, for the next
+``--hash``); auto-fix notes and warnings also go to stderr. Failure: the
+structured error on stderr, a non-zero exit code, nothing changed on disk.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from .. import config, paths
+from ..categories import CATEGORIES
+from ..cli_edge import run_cli
+from ..errors import MemoryStoreError
+from . import ArgParser
+
+__all__ = ["PROG", "ACTIONS", "MAX_INPUT_BYTES", "build_parser", "read_input", "main"]
+
+PROG = "memory_write"
+ACTIONS = ("create", "update", "delete", "archive", "unarchive", "restore")
+MAX_INPUT_BYTES = 1_000_000
+
+
+def build_parser() -> ArgParser:
+    p = ArgParser(prog="memory_write.py", description="Create, update, retire, archive or restore a memory.")
+    p.add_argument("--action", required=True, choices=ACTIONS)
+    p.add_argument("--category", choices=CATEGORIES, help="the memory's category (create: required "
+                   "unless --target names the folder)")
+    p.add_argument("--target", help="the memory file, e.g. .claude/memory/decisions/use-postgres.json")
+    p.add_argument("--input", help="a JSON draft file (create, update)")
+    p.add_argument("--hash", help="MD5 of the target file as you read it; a mismatch is OCC_CONFLICT")
+    p.add_argument("--reason", help="why (delete, archive, unarchive, restore)")
+    p.add_argument("--root", help="the memory root (default: the project's .claude/memory)")
+    return p
+
+
+def read_input(path_arg: str) -> tuple[dict, Path]:
+    """The draft in ``--input``: a regular readable file of at most 1 MB holding one JSON object."""
+    path = Path(path_arg)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise MemoryStoreError("INPUT_ERROR", f"cannot open --input {path_arg}: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise MemoryStoreError("INPUT_ERROR", f"--input {path_arg} is not a regular file")
+        if st.st_size > MAX_INPUT_BYTES:
+            raise MemoryStoreError("INPUT_ERROR", f"--input {path_arg} is larger than {MAX_INPUT_BYTES} bytes")
+        data = fh.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise MemoryStoreError("INPUT_ERROR", f"--input {path_arg} is larger than {MAX_INPUT_BYTES} bytes")
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise MemoryStoreError("INPUT_ERROR", f"--input {path_arg} is not UTF-8 JSON: {exc}") from None
+    if not isinstance(doc, dict):
+        raise MemoryStoreError("INPUT_ERROR", f"--input {path_arg} must hold one JSON object (a memory)")
+    return doc, path
+
+
+def _prepare(doc: dict, *, category: str, now: str, target_id: str | None) -> dict:
+    from ..autofix import autofix
+    from ..validation import validate_record
+
+    fixed, notes = autofix(doc, category=category, now=now, target_id=target_id)
+    for note in notes:
+        print(f"{PROG}: auto-fix: {note}", file=sys.stderr)
+    return validate_record(fixed, category=category)
+
+
+def _is_staged_draft(path: Path, root: Path) -> bool:
+    try:
+        return paths.is_inside(path.resolve(), (root / paths.STAGING_DIRNAME).resolve())
+    except OSError:
+        return False
+
+
+def _run(argv: Sequence[str]) -> int:
+    args = build_parser().parse_args(argv)
+    from .. import store, store_io
+
+    root = Path(args.root) if args.root else paths.default_memory_root()
+    ctx = store.StoreContext(root=root, config=config.load_config(root))
+    located = store_io.locate_target(root, args.target, args.category) if args.target else None
+    category = args.category or (located.category if located else None)
+    draft_path = None
+    if args.action in ("create", "update"):
+        if not args.input:
+            raise MemoryStoreError("USAGE_ERROR", f"--action {args.action} needs --input <draft.json>", exit_code=2)
+        if category is None:
+            raise MemoryStoreError("USAGE_ERROR", "--action create needs --category (or --target)", exit_code=2)
+        if args.action == "update" and located is None:
+            raise MemoryStoreError("USAGE_ERROR", "--action update needs --target <memory file>", exit_code=2)
+        raw, draft_path = read_input(args.input)
+        draft = _prepare(raw, category=category, now=ctx.now_ts, target_id=located.id if located else None)
+        if args.action == "create":
+            outcome = store.create(ctx, draft, category=category, target=args.target)
+        else:
+            outcome = store.update(ctx, draft, target=args.target, category=category, expected_hash=args.hash)
+    else:
+        if located is None:
+            raise MemoryStoreError("USAGE_ERROR", f"--action {args.action} needs --target <memory file>", exit_code=2)
+        if args.input:
+            print(f"{PROG}: warning: --input is not used by --action {args.action}; ignored", file=sys.stderr)
+        outcome = store.change_status(ctx, args.action, target=args.target, category=category,
+                                      reason=args.reason, expected_hash=args.hash)
+    if draft_path is not None and _is_staged_draft(draft_path, root):
+        try:
+            os.unlink(draft_path)
+        except OSError as exc:
+            outcome.warnings.append(f"could not remove the draft {draft_path}: {exc.strerror or exc}")
+    for warning in outcome.warnings:
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+    print(json.dumps(outcome.as_dict(), ensure_ascii=False))
+    return 0
+
+
+def _guarded(argv: Sequence[str]) -> int:
+    try:
+        return _run(argv)
+    except OSError as exc:
+        raise MemoryStoreError("IO_ERROR", f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")) from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_cli(PROG, _guarded, argv)

@@ -1,0 +1,66 @@
+"""Read-only reports on a store: health, archived memories, word queries."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from . import store_io
+from .categories import CATEGORIES
+from .maintenance import index_drift
+
+__all__ = ["STATUSES", "health", "list_archived", "query"]
+
+STATUSES = ("active", "retired", "archived")
+
+
+def _summary(f: store_io.ScannedFile) -> dict:
+    return {"category": f.category, "id": f.id, "title": f.doc.get("title"), "status": f.status,
+            "path": str(f.path)}
+
+
+def health(root: Path, *, top: int = 5) -> dict:
+    """Counts per category and status, most-updated memories, recent retirements, index drift."""
+    scanned = list(store_io.scan_records(Path(root)))
+    valid = [f for f in scanned if f.doc is not None]
+    counts = {c: {s: 0 for s in STATUSES} for c in CATEGORIES}
+    for f in valid:
+        counts[f.category][f.status] = counts[f.category].get(f.status, 0) + 1
+    most = sorted((f for f in valid if f.doc.get("times_updated")),
+                  key=lambda f: (-int(f.doc.get("times_updated") or 0), f.category, f.id))[:top]
+    retired = sorted((f for f in valid if f.status == "retired"),
+                     key=lambda f: f.doc.get("retired_at") or "", reverse=True)[:top]
+    return {
+        "total": len(valid),
+        "counts": counts,
+        "most_updated": [{**_summary(f), "times_updated": f.doc.get("times_updated")} for f in most],
+        "recent_retirements": [{**_summary(f), "retired_at": f.doc.get("retired_at"),
+                                "retired_reason": f.doc.get("retired_reason")} for f in retired],
+        "invalid_files": [str(f.path) for f in scanned if f.doc is None],
+        "index_drift": index_drift(Path(root), scanned),
+    }
+
+
+def list_archived(root: Path) -> list[dict]:
+    return [{**_summary(f), "archived_at": f.doc.get("archived_at"), "archived_reason": f.doc.get("archived_reason")}
+            for f in store_io.scan_records(Path(root)) if f.status == "archived"]
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def query(root: Path, words: str, *, include_inactive: bool = True) -> list[dict]:
+    """Memories matching any of ``words`` (title and tags weigh double), best first."""
+    wanted = _words(words)
+    hits = []
+    for f in store_io.scan_records(Path(root)):
+        if f.doc is None or not wanted or (not include_inactive and f.status != "active"):
+            continue
+        head = _words(" ".join([f.doc.get("title") or "", *(f.doc.get("tags") or [])]))
+        body = _words(json.dumps(f.doc.get("content") or {}, ensure_ascii=False))
+        score = 2 * len(wanted & head) + len(wanted & body)
+        if score:
+            hits.append({**_summary(f), "score": score})
+    return sorted(hits, key=lambda h: (-h["score"], h["category"], h["id"]))

@@ -1,0 +1,150 @@
+"""Lifecycle rules (pure): retire, archive, unarchive, restore, the session
+rolling window and garbage collection of long-retired memories.
+
+Each transition takes a record and returns the new record, or ``None`` when the
+action is a no-op (e.g. deleting an already retired memory), plus warnings.
+The store applies them under its lock.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timedelta
+from typing import Iterable
+
+from .errors import MemoryStoreError
+from .merge import DEFAULT_MAX_CHANGES, change_entry
+from .timeutil import format_ts, parse_ts
+
+__all__ = [
+    "ACTIONS",
+    "RESURRECTION_WINDOW",
+    "RESTORE_WARN_AFTER",
+    "transition",
+    "resurrection_block",
+    "rolling_window_victims",
+    "orphan_items",
+    "gc_victims",
+]
+
+ACTIONS = ("delete", "archive", "unarchive", "restore")
+RESURRECTION_WINDOW = timedelta(hours=24)
+RESTORE_WARN_AFTER = timedelta(days=7)
+_LIFECYCLE = ("retired_at", "retired_reason", "archived_at", "archived_reason")
+
+
+def _status(doc: dict) -> str:
+    return doc.get("record_status", "active")
+
+
+def _with(doc: dict, status: str, now: datetime, summary: str, max_changes: int, **fields: str) -> dict:
+    out = {k: v for k, v in doc.items() if k not in _LIFECYCLE}
+    out.update(fields)
+    out["record_status"] = status
+    out["updated_at"] = format_ts(now)
+    entry = change_entry(format_ts(now), summary, field_name="record_status", old=_status(doc), new=status)
+    out["changes"] = [*(doc.get("changes") or []), entry][-max_changes:]
+    return out
+
+
+def _age(ts: str | None, now: datetime) -> timedelta | None:
+    try:
+        return now - parse_ts(ts) if ts else None
+    except ValueError:
+        return None
+
+
+def transition(doc: dict, action: str, *, now: datetime, reason: str | None = None,
+               max_changes: int = DEFAULT_MAX_CHANGES) -> tuple[dict | None, list[str]]:
+    """Apply a lifecycle ``action`` to ``doc``: (new doc or None for a no-op, warnings)."""
+    status, ts, name = _status(doc), format_ts(now), doc.get("id")
+    reason = (reason or "").strip()
+    if action == "delete":
+        if status == "retired":
+            return None, [f"{name} was already retired on {doc.get('retired_at')}; nothing to do"]
+        why = reason or "deleted"
+        return _with(doc, "retired", now, f"retired: {why}", max_changes, retired_at=ts, retired_reason=why), []
+    if action == "archive":
+        if status == "archived":
+            return None, [f"{name} is already archived; nothing to do"]
+        if status == "retired":
+            raise MemoryStoreError("LIFECYCLE_ERROR", f"{name} is retired; restore it (--action restore) "
+                                   "before archiving it")
+        why = reason or "archived"
+        return _with(doc, "archived", now, f"archived: {why}", max_changes, archived_at=ts, archived_reason=why), []
+    if action == "unarchive":
+        if status == "active":
+            return None, [f"{name} is already active; nothing to do"]
+        if status == "retired":
+            raise MemoryStoreError("LIFECYCLE_ERROR", f"{name} is retired, not archived; use --action restore")
+        return _with(doc, "active", now, f"unarchived{': ' + reason if reason else ''}", max_changes), []
+    if action == "restore":
+        if status == "active":
+            return None, [f"{name} is already active; nothing to do"]
+        if status == "archived":
+            raise MemoryStoreError("LIFECYCLE_ERROR", f"{name} is archived, not retired; use --action unarchive")
+        warnings = []
+        age = _age(doc.get("retired_at"), now)
+        if age is not None and age > RESTORE_WARN_AFTER:
+            warnings.append(f"{name} had been retired for {age.days} days; check it is still accurate")
+        return _with(doc, "active", now, f"restored{': ' + reason if reason else ''}", max_changes), warnings
+    raise MemoryStoreError("USAGE_ERROR", f"unknown lifecycle action {action!r}")
+
+
+def resurrection_block(existing: dict, now: datetime) -> MemoryStoreError | None:
+    """The error that stops a create over ``existing``, or None when it may be replaced."""
+    status, name = _status(existing), existing.get("id")
+    if status == "retired":
+        age = _age(existing.get("retired_at"), now)
+        if age is not None and age < RESURRECTION_WINDOW:
+            return MemoryStoreError(
+                "ANTI_RESURRECTION_ERROR",
+                f"{name} was retired {existing.get('retired_at')} (less than 24 h ago); a create would bring it "
+                "back under the same name. To bring it back, run --action restore then --action update; to "
+                "record something new, give the new memory a different title/id.")
+        return None
+    hint = ("run --action update --target <this file>" if status == "active"
+            else "run --action unarchive, then --action update")
+    return MemoryStoreError("ALREADY_EXISTS", f"a memory named {name} already exists ({status}); to change it {hint}")
+
+
+def _created(doc: dict) -> tuple[str, str]:
+    return (doc.get("created_at") or "", doc.get("id") or "")
+
+
+def rolling_window_victims(sessions: Iterable[dict], max_retained: int) -> list[dict]:
+    """The oldest active session summaries beyond ``max_retained`` (oldest first)."""
+    active = sorted((d for d in sessions if _status(d) == "active"), key=_created)
+    excess = len(active) - max(int(max_retained), 0)
+    return active[:excess] if excess > 0 else []
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def orphan_items(victim: dict, others: Iterable[dict]) -> list[str]:
+    """Completed items, blockers and next actions of ``victim`` mentioned in no other memory."""
+    haystack = _norm(" ".join(json.dumps(d, ensure_ascii=False) for d in others))
+    content = victim.get("content") or {}
+    found = []
+    for key in ("completed", "blockers", "next_actions"):
+        for item in content.get(key) or []:
+            text = item if isinstance(item, str) else json.dumps(item, ensure_ascii=False)
+            if _norm(text) and _norm(text) not in haystack:
+                found.append(f"{key}: {text}")
+    return found
+
+
+def gc_victims(records: Iterable[dict], *, now: datetime, grace_days: int) -> list[dict]:
+    """Retired memories whose retirement is older than the grace period (never archived ones)."""
+    grace = timedelta(days=max(int(grace_days), 0))
+    out = []
+    for doc in records:
+        if _status(doc) != "retired":
+            continue
+        age = _age(doc.get("retired_at"), now)
+        if age is not None and age >= grace:
+            out.append(doc)
+    return out

@@ -1,0 +1,193 @@
+"""Disk helpers for the store's transactions: targets, hashes, records, the index.
+
+Every function here that changes a file is called with the store lock held
+(see :mod:`claude_memory.store`); none of them takes the lock itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from . import faults, index_file, paths, redact
+from .atomic import atomic_write_text, fsync_dir
+from .categories import CATEGORIES, FOLDERS, category_of_folder
+from .errors import MemoryStoreError
+from .slug import is_valid_slug
+
+__all__ = [
+    "Located",
+    "ScannedFile",
+    "md5_hex",
+    "file_md5",
+    "record_path",
+    "locate_target",
+    "project_of",
+    "load_existing",
+    "scan_records",
+    "finalise_record",
+    "write_record",
+    "remove_file",
+    "index_path",
+    "read_index",
+    "write_index",
+    "update_index",
+]
+
+
+@dataclass(frozen=True)
+class Located:
+    path: Path
+    category: str
+    id: str
+
+
+@dataclass
+class ScannedFile:
+    path: Path
+    category: str
+    doc: dict | None
+    error: str | None = None
+
+    @property
+    def id(self) -> str:
+        return self.path.stem
+
+    @property
+    def status(self) -> str | None:
+        return None if self.doc is None else self.doc.get("record_status", "active")
+
+
+def md5_hex(data: bytes) -> str:
+    return hashlib.md5(data).hexdigest()
+
+
+def file_md5(path: Path) -> str:
+    return md5_hex(path.read_bytes())
+
+
+def project_of(root: Path) -> Path:
+    """The project folder of a memory root ``<project>/.claude/memory``."""
+    return Path(root).absolute().parent.parent
+
+
+def record_path(root: Path, category: str, id: str) -> Path:
+    return Path(root) / FOLDERS[category] / f"{id}.json"
+
+
+def locate_target(root: Path, target: str, category: str | None = None) -> Located:
+    """Check ``--target``: inside the root, in a category folder, ``<id>.json``, no symlink."""
+    real = paths.resolve_inside(target, root, what="--target")
+    root_real = Path(root).resolve()
+    rel = real.relative_to(root_real)
+    given = Path(target)
+    if len(rel.parts) != 2 or rel.suffix != ".json":
+        raise MemoryStoreError("PATH_ERROR", f"--target {target!r} is not <memory root>/<folder>/<id>.json")
+    if given.name != real.name or (len(given.parts) > 1 and given.parent.name != real.parent.name):
+        raise MemoryStoreError("PATH_ERROR", f"--target {target!r} is a symlink to {real}; give the real file")
+    folder_category = category_of_folder(rel.parts[0])
+    if folder_category is None:
+        raise MemoryStoreError("PATH_ERROR", f"--target {target!r} is not in a category folder "
+                               f"({', '.join(FOLDERS.values())})")
+    if category is not None and category != folder_category:
+        raise MemoryStoreError("PATH_ERROR", f"--category {category} does not match the folder of --target "
+                               f"({rel.parts[0]}/ holds {folder_category})")
+    id = real.stem
+    if not is_valid_slug(id):
+        raise MemoryStoreError("PATH_ERROR", f"--target file name {real.name!r} is not a valid memory id")
+    return Located(real, folder_category, id)
+
+
+def _load(path: Path, category: str) -> dict:
+    from . import validation
+
+    return validation.load_record(path, category=category, expected_id=path.stem)
+
+
+def load_existing(path: Path, category: str) -> dict:
+    """A stored record, or VALIDATION_ERROR saying the file on disk is broken."""
+    try:
+        doc = _load(path, category)
+    except MemoryStoreError as exc:
+        raise MemoryStoreError(exc.code, f"the stored file {path} is invalid ({exc.message}); fix it by hand "
+                               "or run memory_index.py --validate", problems=exc.problems) from None
+    except (OSError, ValueError) as exc:
+        raise MemoryStoreError("VALIDATION_ERROR", f"cannot read the stored file {path}: {exc}") from None
+    return doc
+
+
+def scan_records(root: Path, categories: Iterable[str] = CATEGORIES) -> Iterator[ScannedFile]:
+    """Every ``<folder>/<name>.json`` memory file (temp and hidden files skipped), loaded."""
+    for category in categories:
+        folder = Path(root) / FOLDERS[category]
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.iterdir()):
+            if path.name.startswith(".") or path.suffix != ".json" or path.is_symlink() or not path.is_file():
+                continue
+            try:
+                yield ScannedFile(path, category, _load(path, category))
+            except MemoryStoreError as exc:
+                yield ScannedFile(path, category, None, exc.render())
+            except (OSError, ValueError) as exc:
+                yield ScannedFile(path, category, None, f"{type(exc).__name__}: {exc}")
+
+
+def finalise_record(doc: dict, category: str) -> tuple[dict, str, list[str]]:
+    """Redact secrets, validate, render: (canonical doc, file text, warnings about redactions)."""
+    from . import validation
+
+    redacted, findings = redact.redact_record(doc)
+    warnings = [f"redacted a {f.get('kind', 'secret')} in {f.get('field') or 'the record'}" for f in findings]
+    canonical = validation.validate_record(redacted, category=category)
+    return canonical, validation.dump_record(canonical), warnings
+
+
+def write_record(path: Path, text: str) -> str:
+    """Atomically write one memory file; returns the MD5 of what was written."""
+    paths.staging_dir(path.parent.parent)  # the root's .gitignore (lock file, staging) comes with it
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path, text, on_step=faults.point)
+    return md5_hex(text.encode("utf-8"))
+
+
+def remove_file(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return
+    fsync_dir(path.parent)
+
+
+def index_path(root: Path) -> Path:
+    return Path(root) / paths.INDEX_NAME
+
+
+def read_index(root: Path) -> str:
+    try:
+        return index_path(root).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return ""
+
+
+def write_index(root: Path, text: str) -> bool:
+    """Replace index.md with ``text`` when it differs; True when written."""
+    if read_index(root) == text and index_path(root).exists():
+        return False
+    faults.point("before_index_write")
+    atomic_write_text(index_path(root), text)
+    faults.point("after_index_write")
+    return True
+
+
+def update_index(root: Path, *, remove: Iterable[tuple[str, str]] = (),
+                 add: Iterable[dict] = ()) -> bool:
+    """Drop the lines of ``remove`` (folder, id) pairs, add lines for the ``add`` records."""
+    gone = set(remove)
+    entries = [e for e in index_file.parse_index(read_index(root)) if (e.folder, e.id) not in gone]
+    entries += [index_file.entry_from_record(doc) for doc in add]
+    return write_index(root, index_file.render_index(entries))
+
