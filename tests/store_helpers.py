@@ -1,0 +1,58 @@
+"""Helpers for the store's tests: valid records per category, tree snapshots."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from pathlib import Path
+
+CONTENT = {
+    "session_summary": {"goal": "ship the writer", "outcome": "partial", "completed": ["wrote the lock"],
+                        "in_progress": [], "blockers": [], "next_actions": ["write the tests"], "key_changes": []},
+    "decision": {"status": "accepted", "context": "need storage", "decision": "use postgres",
+                 "alternatives": [{"option": "sqlite", "rejected_reason": "no concurrency"}],
+                 "rationale": ["mature"], "consequences": ["ops work"]},
+    "runbook": {"trigger": "deploy fails", "symptoms": ["502"], "steps": ["restart"], "verification": "200 OK",
+                "root_cause": "stale pool", "environment": "prod"},
+    "constraint": {"kind": "policy", "rule": "no GPL", "impact": ["licences"], "workarounds": [],
+                   "severity": "high", "active": True, "expires": "none"},
+    "tech_debt": {"status": "open", "priority": "high", "description": "flaky test", "reason_deferred": "time",
+                  "impact": ["ci"], "suggested_fix": ["mock clock"], "acceptance_criteria": ["green 100x"]},
+    "preference": {"topic": "quotes", "value": "double", "reason": "black", "strength": "default",
+                   "examples": {"prefer": ["\"a\""], "avoid": ["'a'"]}},
+}
+
+
+def make_doc(category: str = "decision", id: str = "use-postgres", title: str = "Use Postgres for storage",
+             **over) -> dict:
+    doc = {
+        "schema_version": "1.0", "category": category, "id": id, "title": title,
+        "created_at": "2026-05-01T10:00:00Z", "updated_at": "2026-05-01T10:00:00Z",
+        "tags": ["db", "storage"], "related_files": [], "confidence": 0.8, "record_status": "active",
+        "changes": [], "times_updated": 0, "content": copy.deepcopy(CONTENT[category]),
+    }
+    doc.update(over)
+    return doc
+
+
+def write_json(path: Path, doc: dict) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+def md5(path: Path) -> str:
+    return hashlib.md5(Path(path).read_bytes()).hexdigest()
+
+
+def snapshot(root: Path) -> dict[str, bytes | str]:
+    """Every file and folder under ``root``: relative path -> bytes (files) or 'dir'."""
+    root = Path(root)
+    if not root.exists():
+        return {}
+    out: dict[str, bytes | str] = {}
+    for p in sorted(root.rglob("*")):
+        rel = str(p.relative_to(root))
+        out[rel] = "dir" if p.is_dir() else p.read_bytes()
+    return out
