@@ -1,0 +1,149 @@
+"""memory_candidate.py: which existing memory (if any) a new draft should update.
+
+Standard library only. Reads the active memories of one category from
+``<root>/<folder>/*.json`` (broken files, symlinks leading out of the root and
+retired or archived memories are skipped), runs :func:`claude_memory.candidate.decide`
+and prints one JSON object on stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from .. import paths
+from ..candidate import LIFECYCLE_EVENTS, decide
+from ..categories import CATEGORIES, folder_of
+from ..cli_edge import run_cli
+from ..errors import MemoryStoreError
+from . import ArgParser
+
+__all__ = ["PROG", "MAX_MEMORY_BYTES", "MAX_NEW_INFO_CHARS", "build_parser", "load_active_memories", "main"]
+
+PROG = "memory_candidate.py"
+#: a memory file larger than this is not a memory; skip it
+MAX_MEMORY_BYTES = 1_000_000
+#: the new information is a summary; anything longer is cut
+MAX_NEW_INFO_CHARS = 20_000
+
+
+def build_parser() -> ArgParser:
+    parser = ArgParser(
+        prog=PROG,
+        description="Pick at most one existing memory of a category that new information should update; "
+                    "print the structural CUD decision as JSON.",
+    )
+    parser.add_argument("--category", required=True, choices=CATEGORIES, help="memory category of the draft")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--new-info", metavar="TEXT", help="one-line summary of the new information")
+    source.add_argument("--new-info-file", metavar="FILE",
+                        help="read the new information from FILE (a draft JSON's title, tags and content are used)")
+    parser.add_argument("--lifecycle-event", choices=LIFECYCLE_EVENTS, default=None,
+                        help="the new information says the subject was resolved, removed, reversed, "
+                             "superseded or deprecated")
+    parser.add_argument("--root", default=None, help="memory root (default: <project>/.claude/memory)")
+    return parser
+
+
+def _read_new_info_file(name: str) -> str:
+    try:
+        with open(name, encoding="utf-8", errors="replace") as fh:
+            text = fh.read(MAX_NEW_INFO_CHARS * 4)
+    except OSError as exc:
+        raise MemoryStoreError("INPUT_ERROR", f"cannot read --new-info-file {name!r}: {exc.strerror or exc}")
+    return _text_of_draft(text)
+
+
+def _text_of_draft(text: str) -> str:
+    """A draft JSON becomes its title, tags and content words; any other text is used as is."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return text
+    if not isinstance(doc, dict):
+        return text
+    parts: list[str] = []
+    for key in ("title", "tags", "content"):
+        parts.extend(_strings(doc.get(key)))
+    return " ".join(parts) or text
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _load_one(path: Path, root_real: Path) -> dict | None:
+    """The memory at ``path``, or None when it must be skipped."""
+    try:
+        st = os.lstat(path)
+        if stat.S_ISLNK(st.st_mode):
+            real = path.resolve(strict=True)
+            if not paths.is_inside(real, root_real):
+                return None
+            st = os.stat(real)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_MEMORY_BYTES:
+            return None
+        with open(path, encoding="utf-8") as fh:
+            doc = json.load(fh)
+    except (OSError, ValueError, UnicodeDecodeError, RuntimeError):
+        return None
+    if not isinstance(doc, dict):
+        return None
+    if doc.get("record_status", "active") != "active":
+        return None
+    return doc
+
+
+def load_active_memories(root: str | os.PathLike, category: str) -> tuple[list[dict], list[str]]:
+    """Active memories of ``category`` and their absolute paths (sorted by file name)."""
+    root_p = Path(root)
+    folder = root_p / folder_of(category)
+    try:
+        root_real = root_p.resolve()
+        folder_real = folder.resolve()
+    except (OSError, RuntimeError):
+        return [], []
+    if not folder.is_dir() or not paths.is_inside(folder_real, root_real):
+        return [], []
+    memories: list[dict] = []
+    names: list[str] = []
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        return [], []
+    for path in entries:
+        if path.suffix != ".json" or path.name.startswith("."):
+            continue
+        doc = _load_one(path, root_real)
+        if doc is None or doc.get("category", category) != category:
+            continue
+        memories.append(doc)
+        names.append(str(folder_real / path.name))
+    return memories, names
+
+
+def _run(argv: Sequence[str]) -> int:
+    args = build_parser().parse_args(argv)
+    new_info = args.new_info if args.new_info is not None else _read_new_info_file(args.new_info_file)
+    new_info = new_info[:MAX_NEW_INFO_CHARS]
+    if not new_info.strip():
+        raise MemoryStoreError("INPUT_ERROR", "the new information is empty; give --new-info TEXT")
+    root = Path(args.root) if args.root else paths.default_memory_root()
+    memories, names = load_active_memories(root, args.category)
+    result = decide(args.category, new_info, args.lifecycle_event, memories, paths=names)
+    sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_cli(PROG, _run, argv)
