@@ -1,0 +1,231 @@
+"""Recall quality on the dev set: our UserPromptSubmit hook against an Okapi BM25 reference.
+
+    python bench/recall_quality.py [--set ../shared/eval/dev] [--in-process] [--json]
+
+Copies the set's memories into a temporary project's ``.claude/memory/``, runs
+``hooks/scripts/memory_retrieve.py`` once per query exactly as Claude Code does (stdin JSON,
+project as working directory, ``CLAUDE_PROJECT_DIR`` set), reads which memory paths the
+injected block names, and scores what was actually injected. ``--in-process`` calls the
+hook's ``decide`` directly (same code, faster, for tuning).
+
+Reported per ranker: nDCG@5 on prompts with relevant memories (overall and by kind), the
+share of injected memories that are relevant, the share of negative prompts that injected
+anything, and the mean number injected. The reference ranker is Okapi BM25 (k1=1.2,
+b=0.75) over all text fields of every memory, always injecting its top 5.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+DEFAULT_SET = REPO.parent / "shared" / "eval" / "dev"
+KINDS = ("lexical", "paraphrase", "file", "multi")
+_INJECTED_PATH = re.compile(r"-> \.claude/memory/[a-z-]+/([a-z0-9-]+)\.json")
+
+__all__ = ["load_queries", "ndcg_at_5", "summarize", "bm25_rankings", "hook_rankings", "evaluate", "main"]
+
+
+def load_queries(eval_set: Path) -> list[dict]:
+    with open(eval_set / "queries.jsonl", encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def ndcg_at_5(injected: list[str], relevant: dict[str, int]) -> float:
+    def gain(grade: int) -> float:
+        return (2 ** grade) - 1
+
+    dcg = sum(gain(relevant.get(slug, 0)) / math.log2(i + 2) for i, slug in enumerate(injected[:5]))
+    ideal = sorted(relevant.values(), reverse=True)[:5]
+    idcg = sum(gain(g) / math.log2(i + 2) for i, g in enumerate(ideal))
+    return dcg / idcg if idcg else 0.0
+
+
+def summarize(queries: list[dict], injected: dict[str, list[str]]) -> dict:
+    """The quality figures of one ranker (``injected``: query id -> injected slugs, in order)."""
+    by_kind: dict[str, list[float]] = {k: [] for k in KINDS}
+    overall: list[float] = []
+    n_injected = n_relevant = 0
+    negatives = negatives_hit = 0
+    for q in queries:
+        got = injected.get(q["id"], [])
+        rel = q["relevant"]
+        n_injected += len(got)
+        n_relevant += sum(1 for s in got if rel.get(s, 0) > 0)
+        if rel:
+            score = ndcg_at_5(got, rel)
+            overall.append(score)
+            by_kind.setdefault(q["kind"], []).append(score)
+        else:
+            negatives += 1
+            negatives_hit += bool(got)
+
+    def mean(xs):
+        return sum(xs) / len(xs) if xs else float("nan")
+
+    return {
+        "ndcg5": mean(overall),
+        "by_kind": {k: mean(v) for k, v in by_kind.items()},
+        "precision": n_relevant / n_injected if n_injected else float("nan"),
+        "negative_injection": negatives_hit / negatives if negatives else float("nan"),
+        "mean_injected": n_injected / len(queries) if queries else 0.0,
+    }
+
+
+# ---------------------------------------------------------------- BM25 reference
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def _all_text(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _all_text(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _all_text(v)]
+    return []
+
+
+def bm25_rankings(memory_dir: Path, queries: list[dict], k1: float = 1.2, b: float = 0.75) -> dict[str, list[str]]:
+    docs: dict[str, list[str]] = {}
+    for path in sorted(memory_dir.glob("*/*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        fields = [record.get("title", ""), " ".join(record.get("tags", [])), " ".join(record.get("related_files", [])),
+                  *_all_text(record.get("content", {}))]
+        docs[path.stem] = _TOKEN.findall(" ".join(fields).lower())
+    n = len(docs)
+    avgdl = sum(len(t) for t in docs.values()) / n
+    df: dict[str, int] = {}
+    tfs = {}
+    for slug, toks in docs.items():
+        tf: dict[str, int] = {}
+        for t in toks:
+            tf[t] = tf.get(t, 0) + 1
+        tfs[slug] = tf
+        for t in tf:
+            df[t] = df.get(t, 0) + 1
+    out = {}
+    for q in queries:
+        qt = set(_TOKEN.findall(q["prompt"].lower()))
+        scored = []
+        for slug, tf in tfs.items():
+            dl = len(docs[slug])
+            s = 0.0
+            for t in qt:
+                f = tf.get(t)
+                if f:
+                    idf = math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5))
+                    s += idf * f * (k1 + 1) / (f + k1 * (1 - b + b * dl / avgdl))
+            scored.append((-s, slug))
+        scored.sort()
+        out[q["id"]] = [slug for _s, slug in scored[:5]]
+    return out
+
+
+# ---------------------------------------------------------------- our hook
+def _make_project(memory_dir: Path) -> Path:
+    project = Path(tempfile.mkdtemp(prefix="recall-quality-"))
+    shutil.copytree(memory_dir, project / ".claude" / "memory")
+    return project
+
+
+def _slugs(stdout: str) -> list[str]:
+    if not stdout.strip():
+        return []
+    context = json.loads(stdout)["hookSpecificOutput"]["additionalContext"]
+    return _INJECTED_PATH.findall(context)
+
+
+def hook_rankings(project: Path, queries: list[dict], *, in_process: bool = False) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE_")}
+    env["CLAUDE_PROJECT_DIR"] = str(project)
+    env["CLAUDE_PLUGIN_ROOT"] = str(REPO)
+    decide = None
+    if in_process:
+        sys.path.insert(0, str(REPO))
+        os.environ["CLAUDE_PROJECT_DIR"] = str(project)
+        from claude_memory.hooks.retrieve import decide
+    for q in queries:
+        payload = {"session_id": "bench", "transcript_path": str(project / "t.jsonl"), "cwd": str(project),
+                   "hook_event_name": "UserPromptSubmit", "prompt": q["prompt"]}
+        if decide is not None:
+            answer = decide(payload)
+            stdout = json.dumps(answer) if answer else ""
+        else:
+            proc = subprocess.run([sys.executable, str(REPO / "hooks" / "scripts" / "memory_retrieve.py")],
+                                  input=json.dumps(payload).encode(), capture_output=True, cwd=str(project),
+                                  env=env, timeout=60)
+            if proc.returncode != 0:
+                raise RuntimeError(f"hook exited {proc.returncode}: {proc.stderr.decode()}")
+            stdout = proc.stdout.decode()
+        out[q["id"]] = _slugs(stdout)
+    return out
+
+
+def evaluate(eval_set: Path = DEFAULT_SET, *, in_process: bool = False) -> dict:
+    queries = load_queries(eval_set)
+    project = _make_project(eval_set / "memory")
+    try:
+        ours = hook_rankings(project, queries, in_process=in_process)
+    finally:
+        shutil.rmtree(project, ignore_errors=True)
+    reference = bm25_rankings(eval_set / "memory", queries)
+    return {"queries": queries, "ours": ours, "bm25": reference,
+            "summary": {"ours": summarize(queries, ours), "bm25": summarize(queries, reference)}}
+
+
+def _table(summary: dict) -> str:
+    rows = [("nDCG@5 (prompts with relevant memories)", "ndcg5", ">= 0.85")]
+    rows += [(f"nDCG@5 {k}", ("by_kind", k), ">= 0.75" if k == "paraphrase" else "") for k in KINDS]
+    rows += [("injected that are relevant", "precision", ">= 70%"),
+             ("negative prompts injecting anything", "negative_injection", "<= 10%"),
+             ("mean memories injected per prompt", "mean_injected", "")]
+    lines = ["| metric | ours | BM25 top-5 | target |", "|---|---|---|---|"]
+    for label, key, target in rows:
+        cells = []
+        for name in ("ours", "bm25"):
+            s = summary[name]
+            v = s[key[0]][key[1]] if isinstance(key, tuple) else s[key]
+            pct = key in ("precision", "negative_injection")
+            cells.append(f"{v:.0%}" if pct else f"{v:.3f}" if key != "mean_injected" else f"{v:.2f}")
+        lines.append(f"| {label} | {cells[0]} | {cells[1]} | {target} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", type=Path, default=DEFAULT_SET, help="eval set folder (queries.jsonl + memory/)")
+    parser.add_argument("--in-process", action="store_true", help="call decide() instead of running the script")
+    parser.add_argument("--json", action="store_true", help="print per-query injections as JSON too")
+    parser.add_argument("--misses", action="store_true", help="list queries where we differ from the labels")
+    args = parser.parse_args(argv)
+    result = evaluate(args.set, in_process=args.in_process)
+    queries = result["queries"]
+    print(f"Dev set: {args.set.name}, {len(queries)} prompts "
+          f"({sum(1 for q in queries if not q['relevant'])} negative); hook run "
+          f"{'in process' if args.in_process else 'as Claude Code runs it (one process per prompt)'}.\n")
+    print(_table(result["summary"]))
+    if args.misses:
+        for q in queries:
+            got = result["ours"][q["id"]]
+            if set(got) != set(q["relevant"]) or ndcg_at_5(got, q["relevant"]) < 0.999:
+                print(f"\n{q['id']} {q['kind']} {ndcg_at_5(got, q['relevant']) if q['relevant'] else '-'}: {q['prompt']}")
+                print(f"   want {q['relevant']}\n   got  {got}")
+    if args.json:
+        print(json.dumps({"ours": result["ours"], "bm25": result["bm25"]}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

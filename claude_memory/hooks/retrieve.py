@@ -1,0 +1,79 @@
+"""UserPromptSubmit: add the saved memories relevant to the prompt to Claude's context.
+
+``decide(payload)`` finds the memory root from the payload's ``cwd`` (or
+``$CLAUDE_PROJECT_DIR``), honours ``retrieval.enabled`` and ``retrieval.max_inject``, and
+answers with one delimited block of at most ``max_inject`` memories, or None (nothing
+injected) for greetings, off-topic prompts, a missing or empty store and broken files.
+Standard library only: this runs before every prompt.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..hook_edge import run_hook
+
+__all__ = ["decide", "main", "retrieval_settings", "memory_prefix", "MAX_INJECT_CAP"]
+
+#: Whatever the config says, never inject more than this many memories.
+MAX_INJECT_CAP = 20
+DEFAULT_MAX_INJECT = 5
+
+
+def retrieval_settings(config: dict) -> tuple[bool, int]:
+    """(enabled, max_inject) from a loaded config, tolerating wrong types."""
+    section = config.get("retrieval") if isinstance(config, dict) else None
+    if not isinstance(section, dict):
+        return True, DEFAULT_MAX_INJECT
+    enabled = section.get("enabled", True)
+    limit = section.get("max_inject", DEFAULT_MAX_INJECT)
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        limit = DEFAULT_MAX_INJECT
+    return enabled is not False, max(0, min(MAX_INJECT_CAP, limit))
+
+
+def memory_prefix(root: str, project: str | None) -> str:
+    """How injected paths start: ``.claude/memory`` for the usual layout, else the root itself."""
+    root_abs = os.path.abspath(root)
+    if project:
+        rel = os.path.relpath(root_abs, os.path.abspath(project))
+        if not rel.startswith(".."):
+            return rel.replace(os.sep, "/")
+    return "".join(c for c in root_abs if c.isprintable() and c not in "<>")
+
+
+def _memory_root(payload: dict) -> tuple[str, str | None]:
+    from ..paths import default_memory_root
+
+    cwd = payload.get("cwd")
+    cwd = cwd if isinstance(cwd, str) and cwd else None
+    root = str(default_memory_root(cwd))
+    project = os.environ.get("CLAUDE_PROJECT_DIR") or os.path.dirname(os.path.dirname(root))
+    return root, project
+
+
+def decide(payload: dict) -> dict | None:
+    prompt = payload.get("prompt")
+    if not isinstance(prompt, str) or not prompt.strip():
+        return None
+    root, project = _memory_root(payload)
+    if not os.path.isdir(root):
+        return None
+    from ..config import load_config
+
+    enabled, limit = retrieval_settings(load_config(root))
+    if not enabled or limit == 0:
+        return None
+    from ..recall import recall
+
+    entries = recall(root, prompt, limit)
+    if not entries:
+        return None
+    from ..recall.render import render
+
+    return {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit",
+                                   "additionalContext": render(entries, memory_prefix(root, project))}}
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_hook("memory_retrieve", decide)

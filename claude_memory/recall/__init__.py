@@ -1,0 +1,30 @@
+"""Recall: finding the saved memories relevant to a prompt, fast and deterministically.
+
+Standard library only (this runs on every prompt). ``text`` turns words into terms
+(tokens, light stemming, software-domain synonyms); ``corpus`` reads memory files safely;
+``index`` builds the compact term index; ``cache`` keeps it under ``<root>/.staging/`` and
+revalidates it with a few ``stat`` calls; ``rank`` scores and decides when to inject
+nothing; ``render`` writes the delimited block. :func:`recall` ties them together.
+"""
+
+from __future__ import annotations
+
+__all__ = ["recall", "MAX_PROMPT_CHARS"]
+
+#: Only the start of a huge pasted prompt is ranked (bounded cost per prompt).
+MAX_PROMPT_CHARS = 4000
+
+
+def recall(root: str, prompt: str, limit: int, *, use_cache: bool = True) -> list[tuple[str, str, str, str, list[str]]]:
+    """(category, folder, slug, title, tags) of the memories to inject for ``prompt``, best first."""
+    from . import text
+
+    prompt = prompt[:MAX_PROMPT_CHARS]
+    if not text.query_terms(prompt) and not text.path_mentions(prompt):
+        return []
+    from .cache import load_index
+    from .index import render_fields
+    from .rank import rank
+
+    index = load_index(root, use_cache=use_cache)
+    return [render_fields(index, number) for number, _score, _cov in rank(index, prompt, limit)]

@@ -1,0 +1,211 @@
+"""Words for recall: tokenising, light stemming, stop words and software-domain synonyms.
+
+Standard library only (``re``), shared by the index builder and the query side so both
+reduce text to the same terms. Everything here is pure and deterministic.
+
+A *term* is a lower-case stem. Besides single words, identifiers joined by ``-``, ``_``
+or ``.`` (``write_pandas``, ``tracking-ingest``, ``Variable.get``) also yield one
+compound term (``write_pandas``, ``tracking_ingest``, ``variable_get``), and camelCase
+words yield their parts as well as the whole, so exact identifiers score above their
+loose parts.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "terms",
+    "query_terms",
+    "stem",
+    "expand",
+    "path_mentions",
+    "norm_path",
+    "STOP_WORDS",
+    "SYNONYM_GROUPS",
+]
+
+_WORD = re.compile(r"[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*")
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z]|[0-9]|$)|[A-Z]?[a-z]+|[0-9]+|[A-Z]+")
+_SEP = re.compile(r"[._-]")
+# A path or file name: has a slash, or ends in a short extension.
+_PATH = re.compile(r"[\w.@+~-]*(?:/[\w.@+~-]+)+/?|[\w@+~-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,5}\b")
+
+#: Function words and prompt filler. They carry no topic, so they never count as evidence.
+STOP_WORDS = frozenset(
+    """
+    a about above after again against all also am an and any are aren as at be because been before
+    being below between both but by can cannot could couldn did didn do does doesn doing don down
+    during each even ever every few for from further get gets getting got had hadn has hasn have
+    haven having he her here hers him his how i if in into is isn it its itself just let lets ll
+    me might more most must mustn my myself no nor not now of off ok okay on once only or other
+    our ours out over own please re really s same shall she should shouldn so some still such t
+    than that thats the their theirs them then there these they this those through thus to too
+    under until up us ve very was wasn we were weren what whats when where which while who whom
+    why will with won would wouldn yes yet you your yours
+    hi hello hey thanks thank cheers morning afternoon evening
+    want wants need needs like maybe actually just sure anyway something anything thing things
+    stuff way ways one ones lot lots bit kind sort able via etc eg ie
+    add adding added make makes making made fix fixes fixing fixed write writing written wrote
+    change changes changing changed update updates updating updated create creating created
+    help tell show explain look looking going goes went gone done try trying tried
+    use using used uses new old good bad better best right wrong work works working
+    """.split()
+)
+
+# General software vocabulary: each line is one group of words that mean nearly the same in
+# a software project. A query word pulls in the rest of its group at a reduced weight.
+_SYNONYM_TEXT = """
+log logs logging logger loggers
+test tests testing unittest
+mock mocks mocking mockery fake fakes stub stubs double doubles
+assert assertion assertions expect expectation require
+metric metrics instrumentation telemetry
+trace traces tracing span spans
+deploy deploys deployment deployments release releases rollout rollouts ship shipping
+freeze frozen moratorium
+crash crashes crashing crashed die dies dying died killed oom oomkilled restart restarts
+memory ram oom oomkilled
+slow slowness latency sluggish ages laggy
+cost costs bill billing spend spending credits expensive budget
+database db databases
+error errors err exception exceptions failure failures
+retry retries retrying backoff
+credential credentials secret secrets password token tokens 401 unauthorized
+rotate rotation rotating renew expire expired
+msg message messages
+lint linter linters linting
+format formatting formatter
+library lib libs package packages dependency dependencies deps requirements sdk module
+config configuration settings setting
+kubernetes k8s
+dashboard dashboards bi reporting
+schedule scheduler cron
+queue queued queueing waiting pending stuck
+timezone timezones tz utc midnight
+duplicate duplicates duplicated dedupe deduplicate idempotent idempotency
+pii personal privacy gdpr sensitive
+size bytes mb large oversized
+image images photo photos picture attachment
+replay reprocess rerun backfill reset
+rest http endpoint endpoints json
+partition partitions partitioning sharding
+order ordering sequence sequential
+currency fx exchange conversion convert
+dataframe dataframes pandas
+hosted cloud saas managed
+pr prs pull merge
+upgrade upgrades upgrading bump bumping version migrate migration port porting
+scale scaling autoscale autoscaling replicas hpa
+alert alerts alerting alarm
+extractor extractors extract extraction connector ingestion
+facebook meta
+sms twilio
+naming name names convention conventions
+layout style styleguide
+kicked evicted rebalance rebalancing
+"""
+
+SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(line.split()) for line in _SYNONYM_TEXT.strip().splitlines() if line.strip()
+)
+
+
+def stem(word: str) -> str:
+    """A light suffix stripper: plurals, -ing, -ed, a final -e. Same result for both sides."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("sses"):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    if word.endswith("ing") and len(word) > 5:
+        word = _undouble(word[:-3])
+    elif word.endswith("ed") and len(word) > 4:
+        word = _undouble(word[:-2])
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+def _undouble(word: str) -> str:
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+        return word[:-1]
+    return word
+
+
+def _words(text: str):
+    """Yield (term, is_part) for every word of ``text`` (stop words included)."""
+    for match in _WORD.finditer(text):
+        raw = match.group()
+        pieces = _SEP.split(raw)
+        if len(pieces) > 1:
+            yield "_".join(p.lower() for p in pieces), False
+        for piece in pieces:
+            low = piece.lower()
+            if not piece.islower() and not piece.isupper() and not piece.isdigit():
+                parts = _CAMEL.findall(piece)
+                if len(parts) > 1:
+                    yield low, len(pieces) > 1
+                    for part in parts:
+                        yield part.lower(), True
+                    continue
+            yield low, len(pieces) > 1
+
+
+def terms(text: str) -> list[str]:
+    """Index terms of ``text``: stems of content words, compounds and camelCase parts."""
+    out = []
+    for word, _part in _words(text):
+        if len(word) < 2 or word in STOP_WORDS:
+            continue
+        out.append(stem(word))
+    return out
+
+
+def query_terms(text: str) -> list[str]:
+    """Distinct terms of a prompt, in order of first appearance."""
+    seen: dict[str, None] = {}
+    for term in terms(text):
+        seen.setdefault(term, None)
+    return list(seen)
+
+
+def _build_synonyms() -> dict[str, tuple[str, ...]]:
+    table: dict[str, set[str]] = {}
+    for group in SYNONYM_GROUPS:
+        stems = {stem(w) for w in group}
+        for s in stems:
+            table.setdefault(s, set()).update(stems - {s})
+    return {k: tuple(sorted(v)) for k, v in table.items()}
+
+
+_SYNONYMS: dict[str, tuple[str, ...]] | None = None
+
+
+def expand(term: str) -> tuple[str, ...]:
+    """Other terms that mean nearly the same as ``term`` (its synonym groups)."""
+    global _SYNONYMS
+    if _SYNONYMS is None:
+        _SYNONYMS = _build_synonyms()
+    return _SYNONYMS.get(term, ())
+
+
+def norm_path(path: str) -> str:
+    """Lower-case, ``/``-separated, without a leading ``./`` or ``/``: how file paths are compared."""
+    p = path.strip().replace("\\", "/").lower()
+    while p.startswith("./"):
+        p = p[2:]
+    return p.lstrip("/")
+
+
+def path_mentions(text: str) -> list[str]:
+    """File paths and file names the text names, lower-cased, without leading ``./`` or ``/``."""
+    out: list[str] = []
+    for match in _PATH.finditer(text):
+        p = norm_path(match.group().rstrip("."))
+        if p and any(c.isalpha() for c in p) and p not in out:
+            out.append(p)
+    return out
