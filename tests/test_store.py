@@ -1,0 +1,291 @@
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from claude_memory import config, index_file, maintenance, store, store_io
+from claude_memory.errors import MemoryStoreError
+from claude_memory.timeutil import format_ts
+from claude_memory.validation import validate_record
+from store_helpers import make_doc, md5, snapshot, write_json
+
+NOW = datetime(2026, 6, 1, 12, 0, 0, tzinfo=timezone.utc)
+ENTRY = {"date": "2026-06-01T11:00:00Z", "summary": "updated"}
+
+
+@pytest.fixture
+def ctx(memory_root: Path) -> store.StoreContext:
+    return store.StoreContext(root=memory_root, config=config.load_config(None), now=NOW, lock_timeout=2)
+
+
+def _create(ctx, category="decision", id="use-postgres", title="Use Postgres for storage", **over):
+    return store.create(ctx, validate_record(make_doc(category, id, title, **over)), category=category)
+
+
+def _draft_for(path: Path, **over) -> dict:
+    doc = json.loads(path.read_text())
+    doc["changes"] = [*doc.get("changes", []), ENTRY]
+    doc.update(over)
+    return validate_record(doc)
+
+
+def _index_ids(root: Path) -> list[str]:
+    return [e.id for e in index_file.parse_index(store_io.read_index(root))]
+
+
+def _in_sync(root: Path) -> bool:
+    return maintenance.index_drift(root) == []
+
+
+# ---- create
+
+
+def test_create_writes_file_and_index(ctx, memory_root):
+    out = _create(ctx)
+    path = memory_root / "decisions" / "use-postgres.json"
+    assert out.path == path and out.id == "use-postgres" and out.action == "create"
+    assert out.hash == md5(path)
+    doc = json.loads(path.read_text())
+    assert doc["record_status"] == "active" and doc["times_updated"] == 0
+    assert _index_ids(memory_root) == ["use-postgres"] and _in_sync(memory_root)
+    assert (memory_root / ".gitignore").exists()
+
+
+def test_create_refuses_existing(ctx):
+    _create(ctx)
+    with pytest.raises(MemoryStoreError) as err:
+        _create(ctx, title="Other title")
+    assert err.value.code == "ALREADY_EXISTS" and "--action update" in err.value.message
+
+
+def test_create_refuses_existing_archived(ctx):
+    out = _create(ctx)
+    store.change_status(ctx, "archive", target=str(out.path))
+    with pytest.raises(MemoryStoreError) as err:
+        _create(ctx)
+    assert err.value.code == "ALREADY_EXISTS" and "unarchive" in err.value.message
+
+
+def test_create_anti_resurrection_within_24h(ctx, memory_root):
+    out = _create(ctx)
+    store.change_status(ctx, "delete", target=str(out.path), reason="wrong")
+    before = snapshot(memory_root)
+    later = store.StoreContext(root=memory_root, config=ctx.config, now=NOW + timedelta(hours=23))
+    with pytest.raises(MemoryStoreError) as err:
+        _create(later)
+    assert err.value.code == "ANTI_RESURRECTION_ERROR" and "restore" in err.value.message
+    assert snapshot(memory_root) == before
+
+
+def test_create_over_long_retired_file_replaces_it(ctx, memory_root):
+    out = _create(ctx)
+    store.change_status(ctx, "delete", target=str(out.path))
+    later = store.StoreContext(root=memory_root, config=ctx.config, now=NOW + timedelta(hours=25))
+    again = _create(later)
+    assert any("replaced" in w for w in again.warnings)
+    assert json.loads(out.path.read_text())["record_status"] == "active"
+    assert _index_ids(memory_root) == ["use-postgres"]
+
+
+def test_create_forces_active_and_drops_lifecycle_fields(ctx):
+    doc = make_doc(record_status="retired", retired_at="2026-01-01T00:00:00Z", retired_reason="x")
+    out = store.create(ctx, validate_record(doc), category="decision")
+    stored = json.loads(out.path.read_text())
+    assert stored["record_status"] == "active" and "retired_at" not in stored
+    assert any("record_status ignored" in w for w in out.warnings)
+
+
+def test_create_with_target_must_match_id(ctx, memory_root):
+    with pytest.raises(MemoryStoreError) as err:
+        store.create(ctx, validate_record(make_doc()), category="decision",
+                     target=str(memory_root / "decisions" / "other.json"))
+    assert err.value.code == "PATH_ERROR"
+
+
+def test_limit_exceeded(memory_root):
+    cfg = config.deep_merge(config.load_config(None), {"max_memories_per_category": 2})
+    ctx = store.StoreContext(root=memory_root, config=cfg, now=NOW)
+    _create(ctx, id="a", title="A")
+    out = _create(ctx, id="b", title="B")
+    with pytest.raises(MemoryStoreError) as err:
+        _create(ctx, id="c", title="C")
+    assert err.value.code == "LIMIT_EXCEEDED" and "max_memories_per_category" in err.value.message
+    store.change_status(ctx, "delete", target=str(out.path))  # retired ones do not count
+    _create(ctx, id="c", title="C")
+    _create(ctx, category="runbook", id="r", title="R")  # the limit is per category
+
+
+def test_redaction_is_applied_and_reported(ctx, monkeypatch):
+    def fake_redact(doc):
+        doc = json.loads(json.dumps(doc))
+        doc["content"]["context"] = "[REDACTED]"
+        return doc, [{"field": "content.context", "kind": "api_key"}]
+
+    monkeypatch.setattr(store_io.redact, "redact_record", fake_redact)
+    out = _create(ctx)
+    assert json.loads(out.path.read_text())["content"]["context"] == "[REDACTED]"
+    assert "redacted a api_key in content.context" in out.warnings
+
+
+# ---- update
+
+
+def test_update_merges_and_reindexes(ctx, memory_root):
+    out = _create(ctx)
+    new = store.update(ctx, _draft_for(out.path, title="Use Postgres for all storage", tags=["sql"]),
+                       target=str(out.path), expected_hash=out.hash)
+    doc = json.loads(new.path.read_text())
+    assert doc["times_updated"] == 1 and doc["tags"] == ["db", "storage", "sql"]
+    assert new.hash == md5(new.path) and new.path == out.path
+    assert "Use Postgres for all storage" in store_io.read_index(memory_root) and _in_sync(memory_root)
+
+
+def test_update_occ_conflict_changes_nothing(ctx, memory_root):
+    out = _create(ctx)
+    store.update(ctx, _draft_for(out.path), target=str(out.path), expected_hash=out.hash)
+    before = snapshot(memory_root)
+    with pytest.raises(MemoryStoreError) as err:
+        store.update(ctx, _draft_for(out.path, title="Lost"), target=str(out.path), expected_hash=out.hash)
+    assert err.value.code == "OCC_CONFLICT"
+    assert snapshot(memory_root) == before
+
+
+def test_update_hash_is_case_insensitive(ctx):
+    out = _create(ctx)
+    store.update(ctx, _draft_for(out.path), target=str(out.path), expected_hash=out.hash.upper())
+
+
+def test_update_missing_target(ctx, memory_root):
+    with pytest.raises(MemoryStoreError) as err:
+        store.update(ctx, validate_record(make_doc()), target=str(memory_root / "decisions" / "nope.json"))
+    assert err.value.code == "NOT_FOUND"
+
+
+def test_update_rename_on_big_title_change(ctx, memory_root):
+    out = _create(ctx)
+    new = store.update(ctx, _draft_for(out.path, title="Adopt SQLite everywhere now"), target=str(out.path))
+    assert new.id == "adopt-sqlite-everywhere-now" and new.path.exists() and not out.path.exists()
+    doc = json.loads(new.path.read_text())
+    assert doc["id"] == new.id and doc["changes"][-1]["field"] == "id"
+    assert doc["changes"][-1]["old_value"] == "use-postgres"
+    assert _index_ids(memory_root) == ["adopt-sqlite-everywhere-now"] and _in_sync(memory_root)
+
+
+def test_update_rename_collision_keeps_old_slug(ctx, memory_root):
+    out = _create(ctx)
+    _create(ctx, id="adopt-sqlite-everywhere-now", title="Adopt SQLite everywhere now")
+    new = store.update(ctx, _draft_for(out.path, title="Adopt SQLite everywhere now"), target=str(out.path))
+    assert new.path == out.path and any("already exists" in w for w in new.warnings)
+    assert _in_sync(memory_root)
+
+
+def test_update_of_retired_memory_refused(ctx):
+    out = _create(ctx)
+    store.change_status(ctx, "delete", target=str(out.path))
+    with pytest.raises(MemoryStoreError) as err:
+        store.update(ctx, _draft_for(out.path, record_status="active", retired_at=None), target=str(out.path))
+    assert err.value.code in ("LIFECYCLE_ERROR", "VALIDATION_ERROR")
+
+
+def test_update_category_mismatch_with_target(ctx):
+    out = _create(ctx)
+    with pytest.raises(MemoryStoreError) as err:
+        store.update(ctx, _draft_for(out.path), target=str(out.path), category="runbook")
+    assert err.value.code == "PATH_ERROR"
+
+
+# ---- lifecycle actions
+
+
+def test_delete_retires_keeps_file_and_drops_index_line(ctx, memory_root):
+    out = _create(ctx)
+    res = store.change_status(ctx, "delete", target=str(out.path), reason="obsolete")
+    doc = json.loads(out.path.read_text())
+    assert doc["record_status"] == "retired" and doc["retired_reason"] == "obsolete"
+    assert doc["retired_at"] == format_ts(NOW) and res.hash == md5(out.path)
+    assert _index_ids(memory_root) == [] and _in_sync(memory_root)
+
+
+def test_delete_twice_is_idempotent(ctx, memory_root):
+    out = _create(ctx)
+    store.change_status(ctx, "delete", target=str(out.path))
+    before = snapshot(memory_root)
+    res = store.change_status(ctx, "delete", target=str(out.path))
+    assert res.warnings and "already retired" in res.warnings[0]
+    assert snapshot(memory_root) == before
+
+
+def test_archive_unarchive_round_trip(ctx, memory_root):
+    out = _create(ctx)
+    store.change_status(ctx, "archive", target=str(out.path), reason="old but useful")
+    assert json.loads(out.path.read_text())["archived_reason"] == "old but useful"
+    assert _index_ids(memory_root) == []
+    store.change_status(ctx, "unarchive", target=str(out.path))
+    doc = json.loads(out.path.read_text())
+    assert doc["record_status"] == "active" and "archived_at" not in doc
+    assert _index_ids(memory_root) == ["use-postgres"] and _in_sync(memory_root)
+
+
+def test_restore_warns_after_seven_days(ctx, memory_root):
+    out = _create(ctx)
+    store.change_status(ctx, "delete", target=str(out.path))
+    later = store.StoreContext(root=memory_root, config=ctx.config, now=NOW + timedelta(days=8))
+    res = store.change_status(later, "restore", target=str(out.path))
+    assert any("retired for 8 days" in w for w in res.warnings)
+    assert _index_ids(memory_root) == ["use-postgres"]
+
+
+def test_lifecycle_occ(ctx, memory_root):
+    out = _create(ctx)
+    with pytest.raises(MemoryStoreError) as err:
+        store.change_status(ctx, "delete", target=str(out.path), expected_hash="0" * 32)
+    assert err.value.code == "OCC_CONFLICT"
+    assert json.loads(out.path.read_text())["record_status"] == "active"
+
+
+def test_no_temp_files_left(ctx, memory_root):
+    out = _create(ctx)
+    store.update(ctx, _draft_for(out.path), target=str(out.path))
+    assert maintenance.orphan_temp_files(memory_root) == []
+
+
+def test_stored_file_invalid_is_reported(ctx, memory_root):
+    out = _create(ctx)
+    out.path.write_text("{broken")
+    with pytest.raises(MemoryStoreError) as err:
+        store.change_status(ctx, "delete", target=str(out.path))
+    assert err.value.code == "VALIDATION_ERROR" and "--validate" in err.value.message
+
+
+def test_file_written_in_canonical_form(ctx):
+    out = _create(ctx)
+    from claude_memory.validation import dump_record, load_record
+    assert out.path.read_text() == dump_record(load_record(out.path))
+
+
+@pytest.mark.parametrize("target", ["../outside.json", "decisions/../../x.json", "/etc/passwd",
+                                    "decisions/Not A Slug.json", "decisions/x.txt", "nofolder.json",
+                                    "unknown/x.json", "decisions/sub/x.json"])
+def test_bad_targets(ctx, target):
+    with pytest.raises(MemoryStoreError) as err:
+        store.change_status(ctx, "delete", target=target)
+    assert err.value.code == "PATH_ERROR"
+
+
+def test_symlinked_target_refused(ctx, memory_root):
+    out = _create(ctx)
+    link = memory_root / "decisions" / "alias.json"
+    link.symlink_to(out.path)
+    with pytest.raises(MemoryStoreError) as err:
+        store.change_status(ctx, "delete", target=str(link))
+    assert err.value.code == "PATH_ERROR" and "symlink" in err.value.message
+
+
+def test_relative_targets_accepted(ctx, memory_root, monkeypatch):
+    _create(ctx)
+    monkeypatch.chdir(memory_root.parent.parent)
+    store.change_status(ctx, "archive", target=".claude/memory/decisions/use-postgres.json")
+    store.change_status(ctx, "unarchive", target="decisions/use-postgres.json")
