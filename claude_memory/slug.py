@@ -26,8 +26,8 @@ def slugify(text: str, *, max_len: int = MAX_SLUG) -> str:
     text = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
     if len(text) > max_len:
         cut = text[:max_len]
-        # prefer cutting at a word boundary
-        if "-" in cut[max_len // 2 :]:
+        # prefer cutting at a word boundary (unless the cut already falls on one)
+        if text[max_len] != "-" and "-" in cut[max_len // 2 :]:
             cut = cut[: cut.rfind("-")]
         text = cut.strip("-")
     return text

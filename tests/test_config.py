@@ -1,0 +1,139 @@
+"""Configuration: defaults deep-merged with a project's override, failing soft."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+
+import pytest
+
+from claude_memory import config
+from claude_memory.categories import CATEGORIES, FOLDERS
+from claude_memory.config import PROJECT_CONFIG_NAME, deep_merge, load_config, load_defaults
+
+
+@pytest.mark.parametrize("base,override,expected", [
+    ({}, {}, {}),
+    ({"a": 1}, {}, {"a": 1}),
+    ({}, {"a": 1}, {"a": 1}),
+    ({"a": 1}, {"a": 2}, {"a": 2}),
+    ({"a": {"b": 1, "c": 2}}, {"a": {"b": 9}}, {"a": {"b": 9, "c": 2}}),
+    ({"a": {"b": {"c": 1, "d": 2}}}, {"a": {"b": {"d": 3, "e": 4}}}, {"a": {"b": {"c": 1, "d": 3, "e": 4}}}),
+    ({"a": {"b": 1}}, {"a": 5}, {"a": 5}),  # a scalar replaces a dict
+    ({"a": 5}, {"a": {"b": 1}}, {"a": {"b": 1}}),  # and a dict replaces a scalar
+    ({"a": [1, 2]}, {"a": [3]}, {"a": [3]}),  # lists replace, never concatenate
+    ({"a": {"b": 1}}, {"a": None}, {"a": None}),
+])
+def test_deep_merge(base, override, expected):
+    before = (copy.deepcopy(base), copy.deepcopy(override))
+    assert deep_merge(base, override) == expected
+    assert (base, override) == before
+
+
+def test_defaults_cover_the_spec():
+    d = load_defaults()
+    assert set(d["categories"]) == set(CATEGORIES)
+    for name, cat in d["categories"].items():
+        assert cat["folder"] == FOLDERS[name]
+        assert {"enabled", "folder", "description", "auto_capture", "retention_days"} <= set(cat)
+    assert d["categories"]["session_summary"]["max_retained"] == 5
+    assert d["retrieval"]["max_inject"] > 0
+    assert d["max_memories_per_category"] > 0
+    assert set(d["triage"]["thresholds"]) == set(CATEGORIES)
+    assert set(d["triage"]["parallel"]["category_models"]) == set(CATEGORIES)
+    assert d["delete"] == {"grace_period_days": 30, "archive_retired": False}
+
+
+def test_load_defaults_returns_a_private_copy():
+    a = load_defaults()
+    a["retrieval"]["max_inject"] = 999
+    a["categories"].clear()
+    assert load_defaults()["retrieval"]["max_inject"] != 999
+    assert load_defaults()["categories"]
+
+
+def _write_override(root, text: str | bytes):
+    root.mkdir(parents=True, exist_ok=True)
+    p = root / PROJECT_CONFIG_NAME
+    p.write_bytes(text if isinstance(text, bytes) else text.encode())
+    return p
+
+
+def test_no_root_and_no_file_give_defaults_silently(memory_root, capsys):
+    assert load_config(None) == load_defaults()
+    assert load_config(memory_root) == load_defaults()
+    assert capsys.readouterr().err == ""
+
+
+def test_override_merges_a_subset(memory_root, capsys):
+    _write_override(memory_root, json.dumps({
+        "retrieval": {"max_inject": 2},
+        "categories": {"session_summary": {"max_retained": 9}},
+        "delete": {"grace_period_days": 7},
+        "new_key": True,
+    }))
+    cfg = load_config(memory_root)
+    defaults = load_defaults()
+    assert cfg["retrieval"] == dict(defaults["retrieval"], max_inject=2)
+    assert cfg["categories"]["session_summary"]["max_retained"] == 9
+    assert cfg["categories"]["session_summary"]["folder"] == "sessions"
+    assert cfg["categories"]["decision"] == defaults["categories"]["decision"]
+    assert cfg["delete"] == {"grace_period_days": 7, "archive_retired": False}
+    assert cfg["new_key"] is True
+    assert capsys.readouterr().err == ""
+
+
+def test_override_does_not_leak_into_later_loads(memory_root, tmp_path):
+    _write_override(memory_root, json.dumps({"retrieval": {"max_inject": 1}}))
+    load_config(memory_root)["triage"]["thresholds"]["decision"] = 42
+    assert load_config(tmp_path / "elsewhere") == load_defaults()
+    assert load_defaults()["triage"]["thresholds"]["decision"] != 42
+
+
+@pytest.mark.parametrize("content,warning", [
+    ("{not json", "cannot read"),
+    ("", "cannot read"),
+    (b"\xff\xfe\x00{", "cannot read"),
+    ("[1, 2]", "not a JSON object"),
+    ('"text"', "not a JSON object"),
+    ("null", "not a JSON object"),
+])
+def test_invalid_override_falls_back_with_a_warning(memory_root, capsys, content, warning):
+    path = _write_override(memory_root, content)
+    assert load_config(memory_root) == load_defaults()
+    err = capsys.readouterr().err
+    assert warning in err and str(path) in err and "using defaults" in err
+    assert err.startswith("claude-memory: warning:")
+
+
+def test_oversized_override_falls_back_with_a_warning(memory_root, capsys):
+    _write_override(memory_root, "{" + " " * 1_000_001 + "}")
+    assert load_config(memory_root) == load_defaults()
+    assert "larger than 1 MB" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads anything")
+def test_unreadable_override_falls_back_with_a_warning(memory_root, capsys):
+    path = _write_override(memory_root, '{"retrieval": {"max_inject": 1}}')
+    path.chmod(0)
+    try:
+        assert load_config(memory_root) == load_defaults()
+        assert "cannot read" in capsys.readouterr().err
+    finally:
+        path.chmod(0o600)
+
+
+def test_symlinked_or_folder_override_is_ignored(memory_root, tmp_path, capsys):
+    elsewhere = tmp_path / "evil.json"
+    elsewhere.write_text('{"retrieval": {"max_inject": 1000}}')
+    memory_root.mkdir(parents=True)
+    (memory_root / PROJECT_CONFIG_NAME).symlink_to(elsewhere)
+    assert load_config(memory_root) == load_defaults()
+    (memory_root / PROJECT_CONFIG_NAME).unlink()
+    (memory_root / PROJECT_CONFIG_NAME).mkdir()
+    assert load_config(memory_root) == load_defaults()
+
+
+def test_defaults_path_points_at_the_shipped_file():
+    assert config.DEFAULTS_PATH.name == "memory-config.default.json" and config.DEFAULTS_PATH.is_file()
