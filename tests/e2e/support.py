@@ -1,0 +1,36 @@
+"""Small helpers shared by the end-to-end tests (imported as ``support``)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from claude_memory.devtools.model_server import ModelServer, all_text, last_user_text
+
+__all__ = ["snapshot", "md5", "feedback_requests", "first_prompt_text", "dump"]
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    """Every file under the memory root except the staging place, with its bytes."""
+    if not root.exists():
+        return {}
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and ".staging" not in p.relative_to(root).parts}
+
+
+def md5(path: Path) -> str:
+    return hashlib.md5(path.read_bytes()).hexdigest()
+
+
+def feedback_requests(server: ModelServer) -> list[dict]:
+    """Main requests whose last user message is Stop hook feedback."""
+    return [b for b in server.main_requests if "Stop hook feedback:" in last_user_text(b)]
+
+
+def first_prompt_text(server: ModelServer) -> str:
+    return all_text(server.main_requests[0])
+
+
+def dump(obj) -> str:
+    return json.dumps(obj, indent=1)[:6000]
