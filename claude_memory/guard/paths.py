@@ -1,0 +1,176 @@
+"""Does a tool path resolve into the memory store?
+
+Answers with one of three verdicts: ``OUTSIDE`` (not the store's business),
+``STAGING`` (inside ``<root>/.staging/``, where Claude may write drafts with
+the file tools) and ``INSIDE`` (anywhere else under the memory root: memory
+files, index.md, the project config, the root itself).
+
+A path is judged in two spellings, lexical (``..`` and doubled slashes
+collapsed) and real (symlinks resolved), against the root in the same two
+spellings; a hit in any pairing counts. When a path matches the root only
+when letter case is ignored, the file system is probed once (cached) to see
+whether it folds case; only then is the variant treated as the store.
+
+Standard library ``os`` only, so the guard stays cheap to start. The memory
+root is found exactly as :func:`claude_memory.paths.default_memory_root` does
+(a test keeps the two in step) without importing that module's dependencies.
+"""
+
+from __future__ import annotations
+
+import os
+
+__all__ = [
+    "INSIDE",
+    "STAGING",
+    "OUTSIDE",
+    "memory_roots",
+    "locate",
+    "classify",
+    "fs_case_insensitive",
+]
+
+INSIDE = "inside"
+STAGING = "staging"
+OUTSIDE = "outside"
+
+_MEMORY_PARTS = (".claude", "memory")
+_STAGING = ".staging"
+_case_cache: dict[str, bool] = {}
+
+
+def _walk_for_root(cwd: str) -> tuple[str, bool]:
+    """Nearest ancestor of ``cwd`` with a ``.claude/memory`` folder (found=True), else cwd's."""
+    start = os.path.abspath(cwd)
+    here = start
+    while True:
+        candidate = os.path.join(here, *_MEMORY_PARTS)
+        if os.path.isdir(candidate):
+            return candidate, True
+        parent = os.path.dirname(here)
+        if parent == here:
+            return os.path.join(start, *_MEMORY_PARTS), False
+        here = parent
+
+
+def memory_roots(cwd: str | None = None, environ=None) -> tuple[str, ...]:
+    """The memory roots to protect, primary first.
+
+    Primary: ``$CLAUDE_PROJECT_DIR/.claude/memory`` when that variable is set,
+    else the nearest ``.claude/memory`` above ``cwd`` (else ``cwd``'s own).
+    When the variable is set and ``cwd`` sits under another existing store,
+    that store is protected too.
+    """
+    env = os.environ if environ is None else environ
+    base = cwd if isinstance(cwd, str) and cwd else os.getcwd()
+    project = env.get("CLAUDE_PROJECT_DIR")
+    if not project:
+        return (_walk_for_root(base)[0],)
+    primary = os.path.join(os.path.abspath(project), *_MEMORY_PARTS)
+    other, found = _walk_for_root(base)
+    if found and os.path.normpath(other) != os.path.normpath(primary):
+        return (primary, other)
+    return (primary,)
+
+
+def _lexical(path: str) -> str:
+    out = os.path.normpath(path)
+    if out.startswith("//"):  # POSIX keeps a leading double slash; the kernel does not care
+        out = "/" + out.lstrip("/")
+    return out
+
+
+def _real(path: str) -> str:
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError, RuntimeError):
+        return _lexical(path)
+
+
+def _under(path: str, root: str) -> str | None:
+    """The part of ``path`` below ``root`` ('' for the root itself), or None."""
+    if path == root:
+        return ""
+    prefix = root if root.endswith(os.sep) else root + os.sep
+    if path.startswith(prefix):
+        return path[len(prefix):]
+    return None
+
+
+def fs_case_insensitive(directory: str) -> bool:
+    """Whether the volume holding ``directory`` ignores letter case (probed once, cached).
+
+    Stats the nearest existing folder with a cased letter in its name under a
+    case-swapped spelling; the same inode means the volume folds case.
+    """
+    here = _real(directory)
+    while True:
+        if here in _case_cache:
+            return _case_cache[here]
+        name = os.path.basename(here)
+        parent = os.path.dirname(here)
+        if name and name.swapcase() != name and os.path.isdir(here):
+            try:
+                answer = os.path.samestat(os.stat(here), os.stat(os.path.join(parent, name.swapcase())))
+            except OSError:
+                answer = False
+            _case_cache[here] = answer
+            return answer
+        if parent == here:
+            return False
+        here = parent
+
+
+def _staging_is_real_folder(root: str) -> bool:
+    """False when ``<root>/.staging`` is a symlink (in either spelling of root)."""
+    for form in {_lexical(os.path.abspath(root)), _real(root)}:
+        if os.path.islink(os.path.join(form, _STAGING)):
+            return False
+    return True
+
+
+def _verdict_in(spellings: tuple[str, str], root: str) -> tuple[str, str]:
+    """(verdict, part below root) of the resolved path against one root."""
+    root_forms = (_lexical(os.path.abspath(root)), _real(root))
+    hits = [rel for p in spellings for f in root_forms if (rel := _under(p, f)) is not None]
+    fold = False
+    if not hits:
+        hits = [rel for p in spellings for f in root_forms if (rel := _under(p.lower(), f.lower())) is not None]
+        if not hits or not any(fs_case_insensitive(f) for f in root_forms):
+            return OUTSIDE, ""
+        fold = True
+    # Every spelling that lands in the store must land inside its staging place.
+    for rel in hits:
+        head, _, tail = rel.partition(os.sep)
+        if (head.lower() if fold else head) != _STAGING or not tail:
+            return INSIDE, hits[0]
+    if not _staging_is_real_folder(root):
+        return INSIDE, hits[0]
+    return STAGING, hits[0]
+
+
+def locate(path, roots, cwd: str | None = None) -> tuple[str, str | None, str]:
+    """``(verdict, root, part below root)`` of a tool path; ``(OUTSIDE, None, '')`` when not in a store.
+
+    Relative paths are taken against ``cwd``; ``~`` is expanded.
+    """
+    if not isinstance(path, str) or not path or "\0" in path:
+        return OUTSIDE, None, ""
+    if path.startswith("~"):
+        path = os.path.expanduser(path)
+    base = cwd if isinstance(cwd, str) and cwd and "\0" not in cwd else os.getcwd()
+    joined = os.path.join(base, path)
+    spellings = (_lexical(joined), _real(joined))
+    found: tuple[str, str | None, str] = (OUTSIDE, None, "")
+    for root in roots:
+        verdict, rel = _verdict_in(spellings, root)
+        if verdict == INSIDE:
+            return INSIDE, root, rel
+        if verdict == STAGING and found[0] == OUTSIDE:
+            found = (STAGING, root, rel)
+    return found
+
+
+def classify(path, roots, cwd: str | None = None) -> str:
+    """The verdict alone: ``INSIDE``, ``STAGING`` or ``OUTSIDE``."""
+    return locate(path, roots, cwd)[0]
