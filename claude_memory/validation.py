@@ -127,6 +127,9 @@ def _problem(err: dict, model: type[BaseModel] | None) -> Problem:
         expected = _TYPE_NAMES[kind]
         return Problem(field, expected, f"{got} ({_type_name(value)})", f"give {field} as {expected}")
     if kind == "string_too_short":
+        if loc and isinstance(loc[-1], int):
+            parent = ".".join(str(part) for part in loc[:-1])
+            return Problem(field, "a non-empty string", got, f"remove the empty entry from {parent} or write its text")
         return Problem(field, "a non-empty string", got, f"write the text of {field} (blank after trimming is empty)")
     if kind == "string_too_long":
         limit = ctx.get("max_length")

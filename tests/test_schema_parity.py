@@ -1,5 +1,9 @@
 """The JSON Schemas in assets/schemas/ and the Pydantic models accept and reject the same documents.
 
+Three judges: ``<category>.schema.json`` (chosen by the document's category, else
+``common.schema.json``), ``memory.schema.json`` (any category) and
+:func:`claude_memory.validation.validate_record`.
+
 Every document of the dev eval set must be accepted by both; hundreds of hand-made
 mutations (wrong types, bounds, unknown and missing fields, lifecycle invariants,
 patterns, enums) must get the same verdict from both, and for most of them we also
@@ -68,7 +72,10 @@ def pydantic_accepts(doc: Any) -> bool:
 
 
 def verdicts(doc: Any) -> tuple[bool, bool]:
-    return json_schema_accepts(doc), pydantic_accepts(doc)
+    """(JSON Schema, Pydantic). The per-category schema and memory.schema.json must agree first."""
+    per_category = json_schema_accepts(doc)
+    assert VALIDATORS["memory"].is_valid(doc) == per_category, "memory.schema.json disagrees with the category schema"
+    return per_category, pydantic_accepts(doc)
 
 
 # --------------------------------------------------------------------------- corpus: the dev eval set
@@ -86,7 +93,7 @@ EVAL_DOCS = _eval_docs()
 
 
 def test_schema_files_exist_for_every_category():
-    assert set(VALIDATORS) == {"common", *CATEGORIES}
+    assert set(VALIDATORS) == {"common", "memory", *CATEGORIES}
 
 
 def test_eval_set_is_present():

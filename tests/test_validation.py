@@ -146,6 +146,8 @@ def test_one_problem_per_error_with_dotted_paths():
     (lambda d: d.pop("created_at"), "created_at", "required", "2026-05-01T10:00:00Z"),
     (lambda d: d.__setitem__("changes", [{"date": TS, "summary": "s"}] * 51), "changes", "at most 50", "oldest"),
     (lambda d: d.__setitem__("content", []), "content", "object", "object"),
+    (lambda d: d["content"]["consequences"].append(""), "content.consequences.2", "non-empty", "remove the empty entry from content.consequences"),
+    (lambda d: d.__setitem__("title", ""), "title", "non-empty", "write the text of title"),
 ])
 def test_problem_says_what_and_how_to_fix(mutate, field, expected_part, fix_part):
     doc = copy.deepcopy(BASE["decision"])
