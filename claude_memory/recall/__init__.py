@@ -27,4 +27,4 @@ def recall(root: str, prompt: str, limit: int, *, use_cache: bool = True) -> lis
     from .rank import rank
 
     index = load_index(root, use_cache=use_cache)
-    return [render_fields(index, number) for number, _score, _cov in rank(index, prompt, limit)]
+    return [render_fields(index, number) for number, *_scores in rank(index, prompt, limit)]

@@ -10,7 +10,7 @@ A memory becomes a :data:`Doc` tuple, the unit the index and the cache store::
     (category, folder, slug, title, tags, related_files, updated_at, term_weights, length)
 
 ``term_weights`` maps each term to its field-weighted frequency (tags above title above
-the body) and ``length`` is the field-weighted length used for length normalisation.
+the body), negated when the term appears in a strong field (tags, title, slug), and ``length`` is the field-weighted length used for length normalisation.
 """
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ FOLDERS: dict[str, str] = {
 
 #: How much one occurrence of a word counts, by field.
 FIELD_WEIGHTS = {"tags": 4.0, "title": 3.0, "slug": 1.5, "files": 1.0, "content": 1.0}
+
+#: Fields that say what a memory is about (a match there is stronger evidence than the body).
+STRONG_FIELDS = frozenset({"tags", "title", "slug"})
 
 MAX_FILE_BYTES = 512 * 1024
 _SLUG = re.compile(r"^[a-z0-9]([a-z0-9-]{0,78}[a-z0-9])?$")
@@ -160,12 +163,19 @@ def make_doc(record: dict, folder: str, slug: str):
         "content": "\n".join(body),
     }
     weights: dict[str, float] = {}
+    strong: set[str] = set()
     length = 0.0
     for field, value in fields.items():
         w = FIELD_WEIGHTS[field]
-        for term in text.terms(value):
+        found = text.terms(value)
+        for term in found:
             weights[term] = weights.get(term, 0.0) + w
             length += w
+        if field in STRONG_FIELDS:
+            strong.update(found)
+    # A term named in a strong field is stored with a negative weight (the sign is a flag).
+    for term in strong:
+        weights[term] = -weights[term]
     files_norm = [text.norm_path(f) for f in files if f.strip()]
     return (category, folder, slug, title[:300], tuple(t[:80] for t in tags[:30]), tuple(files_norm[:50]),
             updated[:40], weights, length)

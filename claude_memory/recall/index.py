@@ -62,8 +62,10 @@ def build(docs: list) -> dict:
         plist = postings[term]
         term_idf = idf(len(plist), n)
         ids = array("I", [p[0] for p in plist])
+        # Negative contribution = the term is in a strong field of that doc (see corpus).
         scores = array("f", [
-            term_idf * w * (K1 + 1.0) / (w + K1 * (1.0 - B + B * docs[i][8] / avg_len)) for i, w in plist
+            (-1.0 if w < 0 else 1.0) * term_idf * abs(w) * (K1 + 1.0) / (abs(w) + K1 * (1.0 - B + B * docs[i][8] / avg_len))
+            for i, w in plist
         ])
         post[term] = ids.tobytes() + scores.tobytes()
     days = [_day_number(d[6]) for d in docs]

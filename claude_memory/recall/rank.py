@@ -31,11 +31,13 @@ MAX_PARTIAL_TERMS = 12
 FILE_EXACT = 6.0
 FILE_BASENAME = 2.5
 FILE_FOLDER = 1.5
-MIN_COVERAGE = 0.30
-MIN_SCORE = 4.0
-RELATIVE_CUTOFF = 0.45
+MIN_EVIDENCE = 0.5
+STRONG_BONUS = 1.0
+MIN_MASS = 1.2
+MIN_SCORE = 0.0
+RELATIVE_CUTOFF = 0.5
 
-Hit = tuple  # (doc number, score, coverage)
+Hit = tuple  # (doc number, score, coverage, strong coverage)
 
 
 def _alternatives(term: str, post: dict, vocab: list | None) -> list[tuple[str, float]]:
@@ -94,61 +96,75 @@ def _file_scores(index: dict, mentions: list[str]) -> dict[int, float]:
     return out
 
 
-def rank(index: dict, prompt: str, limit: int) -> list[Hit]:
-    """The memories to inject for ``prompt``, best first, at most ``limit``."""
+def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list[Hit]:
+    """The memories to inject for ``prompt``, best first, at most ``limit``.
+
+    Hits are ``(doc number, score, coverage, strong coverage)``. With ``explain`` the gates
+    are skipped and every scored memory is returned (for diagnostics).
+    """
     n = index["n"]
     if n == 0 or limit <= 0:
         return []
     post = index["post"]
     mentions = text.path_mentions(prompt)
-    path_terms = set()
-    for mention in mentions:
-        path_terms.update(text.terms(mention))
     qterms = text.query_terms(prompt)
     if not qterms and not mentions:
         return []
-    vocab = list(post) if any(len(t) >= MIN_PARTIAL_LEN for t in qterms) else None
+    vocab = list(post) if any(len(t) >= MIN_PARTIAL_LEN for t, _f in qterms) else None
     max_idf = idf(0, n)
     scores: dict[int, float] = {}
-    matched_mass: dict[int, float] = {}
+    covered: dict[int, float] = {}
+    strong: dict[int, float] = {}
     total_mass = 0.0
-    for term in qterms:
+    for term, factor in qterms:
         blob = post.get(term)
-        mass = idf(len(blob) // 8, n) if blob else max_idf
-        in_path = term in path_terms
-        if not in_path:
-            total_mass += mass
+        mass = (idf(len(blob) // 8, n) if blob else max_idf) * factor
+        total_mass += mass
         best: dict[int, float] = {}
-        best_weight: dict[int, float] = {}
+        share: dict[int, float] = {}
+        strong_share: dict[int, float] = {}
         for alt, weight in _alternatives(term, post, vocab):
             ids, contribs = unpack(post[alt])
             for number, contrib in zip(ids, contribs):
-                value = contrib * weight
+                value = (-contrib if contrib < 0 else contrib) * weight
                 if value > best.get(number, 0.0):
                     best[number] = value
-                if weight > best_weight.get(number, 0.0):
-                    best_weight[number] = weight
+                if weight > share.get(number, 0.0):
+                    share[number] = weight
+                if contrib < 0 and weight > strong_share.get(number, 0.0):
+                    strong_share[number] = weight
         for number, value in best.items():
             scores[number] = scores.get(number, 0.0) + value
-            if not in_path:
-                matched_mass[number] = matched_mass.get(number, 0.0) + mass * best_weight[number]
-    file_scores = _file_scores(index, mentions) if mentions else {}
+            covered[number] = covered.get(number, 0.0) + mass * share[number]
+            if number in strong_share:
+                strong[number] = strong.get(number, 0.0) + mass * strong_share[number]
     if mentions:
         total_mass += max_idf * len(mentions)
-    for number, value in file_scores.items():
-        scores[number] = scores.get(number, 0.0) + value
-        matched_mass[number] = matched_mass.get(number, 0.0) + max_idf * min(1.0, value / FILE_EXACT)
-    if not scores:
+        for number, value in _file_scores(index, mentions).items():
+            scores[number] = scores.get(number, 0.0) + value
+            credit = max_idf * min(1.0, value / FILE_EXACT)
+            covered[number] = covered.get(number, 0.0) + credit
+            strong[number] = strong.get(number, 0.0) + credit
+    if not scores or not total_mass:
         return []
     rec = unpack_floats(index["rec"])
-    hits = []
-    for number, score in scores.items():
-        coverage = matched_mass.get(number, 0.0) / total_mass if total_mass else 0.0
-        hits.append((number, score * rec[number], coverage))
+    floor = MIN_MASS * max_idf
+    hits = [(number, score * rec[number], covered.get(number, 0.0) / total_mass, strong.get(number, 0.0) / total_mass)
+            for number, score in scores.items() if explain or covered.get(number, 0.0) >= floor]
     hits.sort(key=lambda h: (-h[1], h[0]))
-    top = hits[0][1]
-    keep = [h for h in hits if h[2] >= MIN_COVERAGE and h[1] >= MIN_SCORE and h[1] >= RELATIVE_CUTOFF * top]
-    return keep[:limit]
+    if explain:
+        return hits
+    passing = [h for h in hits if _evident(h)]
+    if not passing:
+        return []
+    top = passing[0][1]
+    return [h for h in passing if h[1] >= RELATIVE_CUTOFF * top][:limit]
+
+
+def _evident(hit: Hit) -> bool:
+    """Enough of the prompt is matched, and enough of it in what the memory is about."""
+    _number, score, coverage, strong = hit
+    return score >= MIN_SCORE and coverage + STRONG_BONUS * strong >= MIN_EVIDENCE
 
 
 def unpack_floats(blob: bytes):

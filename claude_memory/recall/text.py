@@ -22,6 +22,7 @@ __all__ = [
     "path_mentions",
     "norm_path",
     "STOP_WORDS",
+    "GENERIC_WORDS",
     "SYNONYM_GROUPS",
 ]
 
@@ -52,6 +53,21 @@ STOP_WORDS = frozenset(
     use using used uses new old good bad better best right wrong work works working
     """.split()
 )
+
+#: Words every software project uses: matching one says little about *which* memory is meant.
+GENERIC_WORDS = frozenset(
+    """
+    code codes file files function functions method methods class classes variable variables
+    value values type types string strings number numbers line lines loop loops list lists
+    data error errors bug bugs issue issues problem problems thing app apps application page
+    pages project projects repo repository script scripts tool tools command commands cli
+    user users feature features logic helper helpers module modules component components
+    run runs running build builds test tests output input result results time times day days
+    step steps part parts case cases call calls way field fields table tables name names
+    check checks start starts stop stops set sets get fail fails failing failed work
+    """.split()
+)
+GENERIC_MASS = 0.3
 
 # General software vocabulary: each line is one group of words that mean nearly the same in
 # a software project. A query word pulls in the rest of its group at a reduced weight.
@@ -137,22 +153,26 @@ def _undouble(word: str) -> str:
 
 
 def _words(text: str):
-    """Yield (term, is_part) for every word of ``text`` (stop words included)."""
+    """Yield (word, is_whole) for every word of ``text``, stop words included.
+
+    ``is_whole`` marks a compound (``write_pandas``) or camelCase whole
+    (``trackingingestconsumerlaghigh``) that is also yielded as its parts.
+    """
     for match in _WORD.finditer(text):
         raw = match.group()
         pieces = _SEP.split(raw)
         if len(pieces) > 1:
-            yield "_".join(p.lower() for p in pieces), False
+            yield "_".join(p.lower() for p in pieces), True
         for piece in pieces:
             low = piece.lower()
             if not piece.islower() and not piece.isupper() and not piece.isdigit():
                 parts = _CAMEL.findall(piece)
                 if len(parts) > 1:
-                    yield low, len(pieces) > 1
+                    yield low, True
                     for part in parts:
-                        yield part.lower(), True
+                        yield part.lower(), False
                     continue
-            yield low, len(pieces) > 1
+            yield low, False
 
 
 def terms(text: str) -> list[str]:
@@ -165,12 +185,28 @@ def terms(text: str) -> list[str]:
     return out
 
 
-def query_terms(text: str) -> list[str]:
-    """Distinct terms of a prompt, in order of first appearance."""
-    seen: dict[str, None] = {}
-    for term in terms(text):
-        seen.setdefault(term, None)
-    return list(seen)
+def query_terms(text: str) -> list[tuple[str, float]]:
+    """Distinct terms of a prompt with their evidence mass factor, in order of appearance.
+
+    The factor is 0 for compounds and camelCase wholes (their parts carry the evidence;
+    the whole only adds score for an exact identifier), ``GENERIC_MASS`` for words every
+    software project uses, and 1 otherwise.
+    """
+    seen: dict[str, float] = {}
+    for word, whole in _words(text):
+        if len(word) < 2 or word in STOP_WORDS:
+            continue
+        term = stem(word)
+        if term in seen:
+            continue
+        if whole:
+            factor = 0.0
+        elif term in _GENERIC:
+            factor = GENERIC_MASS
+        else:
+            factor = 1.0
+        seen[term] = factor
+    return list(seen.items())
 
 
 def _build_synonyms() -> dict[str, tuple[str, ...]]:
@@ -183,6 +219,7 @@ def _build_synonyms() -> dict[str, tuple[str, ...]]:
 
 
 _SYNONYMS: dict[str, tuple[str, ...]] | None = None
+_GENERIC = frozenset(stem(w) for w in GENERIC_WORDS)
 
 
 def expand(term: str) -> tuple[str, ...]:
