@@ -57,9 +57,13 @@ class Session:
     def claude(self, prompt: str, script, *, plugin_dir: Path | None = PLUGIN_ROOT, extra_args: list[str] | None = None,
                env: dict | None = None, timeout: float = 90) -> tuple[CliRun, ModelServer]:
         """Run ``claude -p`` against a fresh model server playing ``script``; fail on a non-zero exit."""
+        # The python3 that hooks and Bash see is the test interpreter's (it has the write path's
+        # dependencies); the bare-python install path has its own test.
+        path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
         with ModelServer(script) as server:
             run = run_claude(self.cli, prompt, project=self.project, home=self.home, base_url=server.url,
-                             plugin_dir=plugin_dir, extra_args=extra_args, env=env, timeout=timeout)
+                             plugin_dir=plugin_dir, extra_args=extra_args, env={"PATH": path, **(env or {})},
+                             timeout=timeout)
         self.runs.append(run)
         assert run.returncode == 0, run.describe()
         assert not server.errors, server.errors

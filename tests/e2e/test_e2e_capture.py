@@ -157,7 +157,7 @@ def _retire_script(session):
                  if "memory_write.py" in l and "delete" in l]
         assert lines, prompt[-3000:]
         command = re.sub(r"^[$>]\s*", "", lines[0])
-        command = command.replace("<slug>", SLUG).replace("<folder>", "decisions").replace("<category>", "decision")
+        command = command.replace("<reason>", "no longer used").replace("<slug>", SLUG).replace("<folder>", "decisions").replace("<category>", "decision")
         body = yield tool_call_bash(command)
         return last_user_text(body)
 

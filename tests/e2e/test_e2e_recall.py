@@ -15,7 +15,9 @@ def test_prompt_about_a_stored_memory_gets_it_injected(session):
     _, server = session.claude("How do we run the buf breaking-change check on our protobuf files in CI?",
                                Steps(["We use buf."]))
     given = first_prompt_text(server)
-    assert ".claude/memory/decisions/buf-for-proto-lint-and-breaking-checks.json" in given
+    block = given[given.index("<project-memory>"):given.index("</project-memory>")]
+    assert "- [DECISION] Use buf for protobuf generation, lint, and breaking-change detection -> " \
+           ".claude/memory/decisions/buf-for-proto-lint-and-breaking-checks.json" in block
     assert "Use buf for protobuf generation, lint, and breaking-change detection" in given
     assert "airflow-taskflow-api" not in given
 
@@ -24,8 +26,8 @@ def test_prompt_about_nothing_stored_gets_no_memory_block(session):
     session.seed(*STORED)
     _, server = session.claude("Please rename the variable tmp to total in utils.py", Steps(["Renamed."]))
     given = first_prompt_text(server)
+    assert "<project-memory>" not in given
     assert ".claude/memory/" not in given
-    assert "UserPromptSubmit hook" not in given
 
 
 def test_the_only_memory_of_a_young_store_is_recalled(session):

@@ -1,0 +1,250 @@
+"""A whole capture-and-recall session on a built-in example, step by step.
+
+Run with ``python -m claude_memory.demo`` (or ``./dev.sh demo``). In a new
+temporary project (left on disk for you to inspect) it:
+
+1. starts from a project that already has two memories;
+2. plays a session in which a decision is made, through the real Claude Code
+   CLI with a scripted model when the CLI is installed (else by running the
+   hook scripts directly, as Claude Code would);
+3. shows the Stop hook (triage) firing, the draft, candidate selection and the
+   save through memory_write.py, then the memory file and index.md;
+4. asks a new question and shows the memory context recall injected.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import uuid
+from pathlib import Path
+
+from .devtools import demo_example as ex
+from .devtools.claude_cli import PLUGIN_ROOT, find_cli, run_claude
+from .devtools.model_server import ModelServer, Steps, _blocks, last_user_text, text
+from .devtools.skill_player import Conversation, follow_triage, parse_triage_data
+
+__all__ = ["build_parser", "main"]
+
+SCRIPTS = PLUGIN_ROOT / "hooks" / "scripts"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m claude_memory.demo", description=__doc__.splitlines()[0])
+    parser.add_argument("--no-cli", action="store_true", help="run the hook scripts directly, even if the CLI is installed")
+    parser.add_argument("--dir", help="where to create the demo project (default: a new temporary folder)")
+    return parser
+
+
+# --- printing -------------------------------------------------------------------------
+
+def step(title: str) -> None:
+    print(f"\n=== {title} ===")
+
+
+def show(label: str, body: str, limit: int = 1400) -> None:
+    body = body if len(body) <= limit else body[:limit] + f"\n... ({len(body) - limit} more characters)"
+    print(f"--- {label}")
+    print(textwrap.indent(body.rstrip(), "    "))
+
+
+def _short(value: object, limit: int = 240) -> str:
+    s = value if isinstance(value, str) else json.dumps(value)
+    s = " ".join(s.split())
+    return s if len(s) <= limit else s[:limit] + " ..."
+
+
+# --- the world ------------------------------------------------------------------------
+
+class World:
+    def __init__(self, base: Path):
+        self.base = base
+        self.project = base / "project"
+        self.home = base / "home"
+        self.inputs = base / "inputs"
+        for d in (self.project, self.home, self.inputs):
+            d.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["git", "init", "-q", str(self.project)], check=False)
+        # Our Python (with the write path's dependencies) is the python3 the scripts see.
+        self.env = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE")}
+        self.env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{self.env.get('PATH', '')}"
+        self.env["HOME"] = str(self.home)
+
+    @property
+    def memory_root(self) -> Path:
+        return self.project / ".claude" / "memory"
+
+    def script(self, name: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+        env = {**self.env, "CLAUDE_PROJECT_DIR": str(self.project), "CLAUDE_PLUGIN_ROOT": str(PLUGIN_ROOT)}
+        return subprocess.run([sys.executable, str(SCRIPTS / name), *args], cwd=self.project, env=env,
+                              input=stdin, capture_output=True, text=True, timeout=120)
+
+    def seed(self) -> None:
+        from .categories import folder_of
+
+        for doc in ex.EXISTING:
+            draft = self.inputs / f"{doc['id']}.json"
+            draft.write_text(json.dumps(doc, indent=2))
+            target = f".claude/memory/{folder_of(doc['category'])}/{doc['id']}.json"
+            proc = self.script("memory_write.py", "--action", "create", "--category", doc["category"],
+                               "--target", target, "--input", str(draft))
+            if proc.returncode != 0:
+                raise SystemExit(f"demo: could not seed {target}: {proc.stderr.strip()}")
+            print(f"  saved {target}")
+
+
+# --- with the real CLI --------------------------------------------------------------------
+
+def _narrate(messages: list[dict]) -> None:
+    """Print a conversation as the model saw it: prompts, replies, hook feedback, tool calls and results."""
+    for message in messages:
+        for block in _blocks(message.get("content")):
+            kind = block.get("type")
+            if kind == "text":
+                content = block.get("text", "")
+                if content.startswith("<system-reminder>") and "<project-memory>" not in content:
+                    continue
+                who = "Claude" if message["role"] == "assistant" else "user"
+                if content.startswith("Stop hook feedback:"):
+                    who = "Stop hook (memory_triage.py)"
+                show(who, content, 900)
+            elif kind == "tool_use":
+                print(f"--- Claude calls {block['name']}: {_short(block.get('input'))}")
+            elif kind == "tool_result":
+                inner = "\n".join(b.get("text", "") for b in _blocks(block.get("content")))
+                flag = " (error)" if block.get("is_error") else ""
+                print(f"    result{flag}: {_short(inner, 400)}")
+
+
+def _with_cli(world: World, cli: Path) -> None:
+    step("2. Session 1, through the real Claude Code CLI (the model is scripted)")
+    print(f"  claude -p {json.dumps(ex.PROMPT[:60] + '...')} --plugin-dir {PLUGIN_ROOT}")
+    outcome: dict = {}
+
+    def flow(body):
+        body = yield text(ex.DECISION_REPLY)
+        feedback = last_user_text(body)
+        outcome["feedback"] = feedback
+        if "Stop hook feedback:" in feedback:
+            outcome["saved"] = yield from follow_triage(feedback, project=world.project, drafts={"decision": ex.DRAFT},
+                                                        new_info={"decision": ex.NEW_INFO})
+        yield text("Saved the decision to project memory.")
+
+    with ModelServer(Conversation(flow)) as server:
+        run = run_claude(cli, ex.PROMPT, project=world.project, home=world.home, base_url=server.url,
+                         env={"PATH": world.env["PATH"]}, extra_args=["--session-id", str(uuid.uuid4())])
+    if run.returncode != 0 or not server.main_requests:
+        raise SystemExit("demo: the CLI run failed\n" + run.describe())
+    last = [r for r in server.requests if r.main][-1]
+    final = [{"type": "text", "text": last.reply.text}] if last.reply and last.reply.text else []
+    _narrate(last.body["messages"] + [{"role": "assistant", "content": final}])
+    print(f"  ({len(server.main_requests)} model calls, {run.seconds:.1f}s; hook log: {run.debug_log})")
+    if "Stop hook feedback:" not in outcome.get("feedback", ""):
+        raise SystemExit("demo: the Stop hook did not ask to save anything")
+    _explain_triage(outcome["feedback"])
+    _show_store(world)
+
+    step("4. Session 2: a new question; recall injects the memory")
+    with ModelServer(Steps(["The build cache uses SQLite in WAL mode (see the recalled decision)."])) as server:
+        run = run_claude(cli, ex.RECALL_PROMPT, project=world.project, home=world.home, base_url=server.url,
+                         env={"PATH": world.env["PATH"]})
+    print(f"  user: {ex.RECALL_PROMPT}")
+    first = server.main_requests[0] if server.main_requests else {"messages": []}
+    injected = [b.get("text", "") for m in first["messages"] for b in _blocks(m.get("content"))
+                if "<project-memory>" in b.get("text", "")]
+    show("context the model received from memory_retrieve.py", "\n".join(injected) or "(nothing injected)")
+
+
+# --- without the CLI ----------------------------------------------------------------------
+
+def _transcript(path: Path, session_id: str) -> None:
+    lines = [
+        {"type": "user", "sessionId": session_id, "uuid": "u1", "message": {"role": "user", "content": ex.PROMPT}},
+        {"type": "assistant", "sessionId": session_id, "uuid": "a1",
+         "message": {"role": "assistant", "content": [{"type": "text", "text": ex.DECISION_REPLY}]}},
+    ]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+
+
+def _direct(world: World) -> None:
+    step("2. Session 1, hook scripts run directly (Claude Code CLI not installed)")
+    session_id = "demo-session"
+    transcript = world.base / "transcript.jsonl"
+    _transcript(transcript, session_id)
+    show("user", ex.PROMPT)
+    show("Claude", ex.DECISION_REPLY)
+    payload = {"session_id": session_id, "transcript_path": str(transcript), "cwd": str(world.project),
+               "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": ex.DECISION_REPLY}
+    proc = world.script("memory_triage.py", stdin=json.dumps(payload))
+    try:
+        reason = json.loads(proc.stdout)["reason"]
+    except (ValueError, KeyError):
+        raise SystemExit(f"demo: triage did not fire: {proc.stdout!r} {proc.stderr!r}")
+    show("Stop hook (memory_triage.py) blocks the stop with", reason, 900)
+    _explain_triage(reason)
+    data = parse_triage_data(reason) or {}
+    entry = next(c for c in data.get("categories", []) if c["category"] == "decision")
+    draft_path = Path(entry.get("draft_file") or Path(entry["context_file"]).parent / "draft-decision.json")
+    draft_path.write_text(json.dumps(ex.DRAFT, indent=2))
+    print(f"--- Claude writes its draft to {draft_path}")
+    proc = world.script("memory_candidate.py", "--category", "decision", "--new-info", ex.NEW_INFO)
+    show("memory_candidate.py (is there an existing memory to update?)", proc.stdout or proc.stderr)
+    target = f".claude/memory/decisions/{ex.DRAFT['id']}.json"
+    proc = world.script("memory_write.py", "--action", "create", "--category", "decision", "--target", target,
+                        "--input", str(draft_path))
+    show("memory_write.py --action create", (proc.stdout + proc.stderr))
+    _show_store(world)
+
+    step("4. Session 2: a new question; recall injects the memory")
+    print(f"  user: {ex.RECALL_PROMPT}")
+    proc = world.script("memory_retrieve.py", stdin=json.dumps({
+        "session_id": "demo-2", "hook_event_name": "UserPromptSubmit", "cwd": str(world.project),
+        "prompt": ex.RECALL_PROMPT}))
+    show("context memory_retrieve.py adds for the model", proc.stdout or "(nothing injected)")
+
+
+# --- shared -----------------------------------------------------------------------------
+
+def _explain_triage(feedback: str) -> None:
+    data = parse_triage_data(feedback) or {}
+    for entry in data.get("categories", []):
+        print(f"  triage: category {entry.get('category')} scored {entry.get('score')}; "
+              f"context file {entry.get('context_file')}")
+
+
+def _show_store(world: World) -> None:
+    step("3. What was saved")
+    for path in sorted(world.memory_root.glob("decisions/*.json")):
+        show(str(path.relative_to(world.project)), path.read_text(), 2200)
+    index = world.memory_root / "index.md"
+    show(".claude/memory/index.md", index.read_text() if index.exists() else "(missing)")
+    proc = world.script("memory_index.py", "--validate")
+    print(f"  memory_index.py --validate: exit {proc.returncode} {_short(proc.stdout + proc.stderr, 200)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    base = Path(args.dir).absolute() if args.dir else Path(tempfile.mkdtemp(prefix="claude-memory-demo-"))
+    world = World(base)
+    cli = None if args.no_cli else find_cli()
+    print(f"claude-memory demo in {world.project}")
+    print("  (" + (f"real Claude Code CLI: {cli}" if cli else "no Claude Code CLI: running the hook scripts directly")
+          + ")")
+    step("1. A project that already has two memories")
+    world.seed()
+    if cli:
+        _with_cli(world, cli)
+    else:
+        _direct(world)
+    step("Done")
+    print(f"The demo project is left at {world.project} -- look at .claude/memory/ there.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
