@@ -1,0 +1,154 @@
+"""Stop hook: decide whether this turn produced memories worth saving.
+
+``decide(payload)`` reads only what is new in the transcript since the session's
+cursor, scores it per category, writes a context file per triggered category and
+answers ``{"decision": "block", "reason": ...}`` so Claude runs the
+memory-management skill; or ``None`` (no output) when nothing triggered.
+
+- ``stop_hook_active: true`` (Claude is already continuing because of a block):
+  ``None``, nothing read or written. The next triage skips the save flow itself
+  (see :func:`claude_memory.triage.transcript.drop_save_flow`), so there is no save loop.
+- ``triage.enabled: false``, or a category with ``enabled: false`` or
+  ``auto_capture: false``: not triggered.
+- The last assistant message is often not on disk yet: it is taken from the
+  payload's ``last_assistant_message`` and remembered (by checksum) so it is not
+  scored again when it reaches the file.
+- A missing transcript: ``None``. Anything unexpected: the edge fails open.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import zlib
+from pathlib import Path
+
+from .. import hook_edge
+from ..categories import CATEGORIES
+from ..config import load_config
+from ..paths import default_memory_root, staging_dir
+from ..triage import cursor as cursors
+from ..triage.scoring import activity_metrics, merge_metrics, score_activity, score_text_categories, CategoryScore
+from ..triage.transcript import ASSISTANT_TEXT, Event, drop_save_flow, read_tail
+
+__all__ = ["decide", "main", "enabled_categories", "thresholds"]
+
+_DEFAULT_THRESHOLD = 0.5
+
+
+def enabled_categories(config: dict) -> list[str]:
+    """Categories that may trigger: enabled and auto-captured, in the canonical order."""
+    triage = config.get("triage") if isinstance(config.get("triage"), dict) else {}
+    if triage.get("enabled") is False:
+        return []
+    cats = config.get("categories") if isinstance(config.get("categories"), dict) else {}
+    out = []
+    for name in CATEGORIES:
+        spec = cats.get(name) if isinstance(cats.get(name), dict) else {}
+        if spec.get("enabled", True) is not False and spec.get("auto_capture", True) is not False:
+            out.append(name)
+    return out
+
+
+def thresholds(config: dict) -> dict[str, float]:
+    triage = config.get("triage") if isinstance(config.get("triage"), dict) else {}
+    raw = triage.get("thresholds") if isinstance(triage.get("thresholds"), dict) else {}
+    out = {}
+    for name in CATEGORIES:
+        value = raw.get(name, _DEFAULT_THRESHOLD)
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 1
+        out[name] = float(value) if ok else _DEFAULT_THRESHOLD
+    return out
+
+
+def _plugin_root() -> str:
+    return os.environ.get("CLAUDE_PLUGIN_ROOT") or str(Path(__file__).resolve().parent.parent.parent)
+
+
+def _max_context_bytes(config: dict) -> int:
+    value = (config.get("triage") or {}).get("max_context_bytes") if isinstance(config.get("triage"), dict) else None
+    return int(value) if isinstance(value, int) and not isinstance(value, bool) and 2_000 <= value <= 1_000_000 \
+        else 50_000
+
+
+def decide(payload: dict) -> dict | None:
+    if payload.get("stop_hook_active") is True:
+        return None
+    transcript = payload.get("transcript_path")
+    if not isinstance(transcript, str) or not transcript or not os.path.isfile(transcript):
+        return None
+    cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else None
+    root = default_memory_root(cwd)
+    config = load_config(root if root.is_dir() else None)
+    categories = enabled_categories(config)
+    if not categories:
+        return None
+
+    key = cursors.session_key(payload.get("session_id"))
+    staging = staging_dir(root)
+    cursor_file = cursors.cursor_path(staging, key)
+    cursor = cursors.load_cursor(cursor_file)
+    st = os.stat(transcript)
+    head = cursors.head_checksum(transcript)
+    offset = cursors.resume_offset(cursor, inode=st.st_ino, size=st.st_size, head=head)
+    resumed = offset > 0
+
+    # Seek to the cursor; never read the whole file (bounded to the last 8 MB on a first run).
+    tail = read_tail(transcript, offset)
+    events, in_flow = drop_save_flow(tail.events, bool(cursor.get("in_save_flow")) if resumed else False)
+    events, last_crc = _with_last_message(events, payload.get("last_assistant_message"),
+                                          cursor.get("last_message") if resumed else None, in_flow)
+
+    metrics = merge_metrics(cursor.get("metrics") if resumed else None, activity_metrics(events))
+    scores = score_text_categories(events)
+    scores["session_summary"] = CategoryScore("session_summary", score_activity(metrics), metrics=metrics)
+    limits = thresholds(config)
+    triggered = [c for c in categories if scores[c].score >= limits[c]]
+
+    answer = None
+    if triggered:
+        answer = _block(triggered, scores, events, config, root, staging / key)
+        if "session_summary" in triggered:
+            metrics = {}
+    cursors.save_cursor(cursor_file, {
+        "offset": tail.end, "inode": st.st_ino, "size": tail.size, "head": head, "metrics": metrics,
+        "in_save_flow": in_flow, "last_message": last_crc,
+    })
+    return answer
+
+
+def _with_last_message(events: list[Event], message, stored_crc, in_flow: bool) -> tuple[list[Event], int | None]:
+    """Add the payload's last assistant message unless it is already in the tail or was scored before;
+    drop a tail event that repeats the message scored at the previous stop."""
+    if stored_crc is not None:
+        events = [e for e in events
+                  if not (e.kind == ASSISTANT_TEXT and zlib.crc32(e.text.encode("utf-8", "replace")) == stored_crc)]
+    if not isinstance(message, str) or not message.strip():
+        return events, stored_crc
+    crc = zlib.crc32(message.encode("utf-8", "replace"))
+    if in_flow or crc == stored_crc:
+        return events, stored_crc
+    if not any(e.kind == ASSISTANT_TEXT and e.text == message for e in events[-20:]):
+        events = events + [Event(ASSISTANT_TEXT, message[:20_000], spoken=True)]
+    return events, crc
+
+
+def _block(triggered: list[str], scores: dict, events: list[Event], config: dict, root: Path, folder: Path) -> dict:
+    from ..triage.context import render_context, write_context
+    from ..triage.reason import build_reason
+
+    cats = config.get("categories") if isinstance(config.get("categories"), dict) else {}
+    max_bytes = _max_context_bytes(config)
+    rows = []
+    for category in triggered:
+        spec = cats.get(category) if isinstance(cats.get(category), dict) else {}
+        text = render_context(scores[category], spec.get("description", ""), events, max_bytes=max_bytes)
+        path = write_context(folder, category, text)
+        rows.append((category, scores[category].score, str(path)))
+    reason = build_reason(rows, config, plugin_root=_plugin_root(), memory_root=str(root), staging_folder=str(folder))
+    return {"decision": "block", "reason": reason}
+
+
+def main(argv=None) -> int:
+    return hook_edge.run_hook("memory_triage", decide, sys.stdin)

@@ -1,0 +1,97 @@
+"""Per-session triage cursor: how far a transcript was triaged, and what it was.
+
+Stored at ``<memory_root>/.staging/cursors/<session_key>.json``::
+
+    {"offset": 12345, "inode": 987, "size": 12345, "head": 305419896,
+     "metrics": {...activity since the last session summary...},
+     "in_save_flow": false, "last_message": 123456789}
+
+The file identity (inode, a checksum of the first bytes, and the size it had)
+detects a transcript that was replaced or shrank: then triage starts over.
+Written atomically (temp file + ``os.replace``); not fsynced, because losing a
+cursor in a crash only means one extra triage. Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import zlib
+from pathlib import Path
+
+__all__ = ["session_key", "cursor_path", "load_cursor", "save_cursor", "head_checksum", "resume_offset",
+           "HEAD_BYTES"]
+
+HEAD_BYTES = 512
+_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
+
+
+def session_key(session_id: object) -> str:
+    """The session id reduced to ``[A-Za-z0-9_-]``, at most 64 characters, ``"nosession"`` when empty."""
+    key = _UNSAFE.sub("", session_id if isinstance(session_id, str) else "")[:64]
+    return key or "nosession"
+
+
+def cursor_path(staging: str | os.PathLike, key: str) -> Path:
+    return Path(staging) / "cursors" / f"{key}.json"
+
+
+def load_cursor(path: str | os.PathLike) -> dict:
+    """The stored cursor, or ``{}`` when missing, unreadable, a symlink or not a JSON object."""
+    try:
+        if os.path.islink(path):
+            return {}
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def save_cursor(path: str | os.PathLike, cursor: dict) -> None:
+    """Replace the cursor file atomically (0600, in a 0700 folder)."""
+    target = Path(path)
+    folder = target.parent
+    if not folder.is_dir():
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+    if folder.is_symlink():
+        raise OSError(f"{folder} is a symlink")
+    tmp = folder / f".{target.name}.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(cursor, fh, separators=(",", ":"))
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def head_checksum(path: str | os.PathLike) -> int:
+    """CRC32 of the first :data:`HEAD_BYTES` of ``path`` (0 when unreadable)."""
+    try:
+        with open(path, "rb") as fh:
+            return zlib.crc32(fh.read(HEAD_BYTES))
+    except OSError:
+        return 0
+
+
+def resume_offset(cursor: dict, *, inode: int, size: int, head: int) -> int:
+    """Where to start reading: the stored offset when the file is still the same one, else 0.
+
+    Same file = same inode, same checksum of its first bytes (once it had that
+    many), and not shorter than when last read.
+    """
+    offset = cursor.get("offset")
+    if not isinstance(offset, int) or isinstance(offset, bool) or offset < 0:
+        return 0
+    if cursor.get("inode") != inode or offset > size or size < int(cursor.get("size") or 0):
+        return 0
+    stored_head = cursor.get("head")
+    if int(cursor.get("size") or 0) >= HEAD_BYTES and stored_head != head:
+        return 0
+    return offset

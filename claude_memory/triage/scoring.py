@@ -1,0 +1,425 @@
+"""Score transcript events per memory category (pure, standard library only).
+
+Text categories (decision, runbook, constraint, tech_debt, preference) are scored
+from *cue classes*: each class is a family of phrasings (English first, with cheap
+French, Spanish, Portuguese, German and Chinese variants). A class counts once per
+window, with the weight of the best event that shows it:
+
+    contribution = cue weight x speaker weight x window factor
+
+Speaker weights make what the user typed and what the assistant said count far
+more than file contents, command output and tool input (a TODO inside a file that
+was read, or "error" all over a stack trace, is not a memory). A window is one
+exchange (a typed prompt and everything until the next one) plus the exchange
+before it at a discount, so "go with X" can be read against the options it answers.
+A category's score is the sum of its classes in its best window, capped at 1.0,
+and capped below any sane threshold (``GATE_CAP``) unless the category's required
+co-occurrence is there (a decision word or a chosen option; a symptom, a fix and a
+verification; a limit; a deferral; a convention).
+
+session_summary is scored from activity (tool uses, distinct tools, typed
+prompts), never from words, and stays low for short sessions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .transcript import ASSISTANT_TEXT, EDIT_TOOLS, THINKING, TOOL_RESULT, TOOL_USE, Event
+
+__all__ = [
+    "TEXT_CATEGORIES",
+    "GATE_CAP",
+    "Hit",
+    "CategoryScore",
+    "speaker_weight",
+    "prose",
+    "score_text_categories",
+    "activity_metrics",
+    "merge_metrics",
+    "score_activity",
+    "score_all",
+]
+
+TEXT_CATEGORIES = ("decision", "runbook", "constraint", "tech_debt", "preference")
+#: Highest score a category can reach without its required co-occurrence.
+GATE_CAP = 0.45
+#: Weight of the previous exchange inside a window.
+_PREVIOUS_EXCHANGE = 0.8
+#: How much tool output is scanned (it can never decide a category anyway).
+_TOOL_SCAN_CHARS = 2_000
+
+
+class Hit:
+    """Where a cue class matched: event index, character span, class name."""
+
+    __slots__ = ("event", "start", "end", "cue")
+
+    def __init__(self, event: int, start: int, end: int, cue: str) -> None:
+        self.event, self.start, self.end, self.cue = event, start, end, cue
+
+    def __repr__(self) -> str:  # pragma: no cover
+        return f"Hit({self.cue}@{self.event}:{self.start}-{self.end})"
+
+
+class CategoryScore:
+    """A category's score in 0..1, the hits of its best window, and (session_summary) its metrics."""
+
+    __slots__ = ("category", "score", "hits", "metrics")
+
+    def __init__(self, category: str, score: float, hits: list[Hit] | None = None, metrics: dict | None = None):
+        self.category = category
+        self.score = round(max(0.0, min(1.0, score)), 3)
+        self.hits = hits or []
+        self.metrics = metrics
+
+    def __repr__(self) -> str:  # pragma: no cover
+        return f"CategoryScore({self.category}={self.score})"
+
+
+# --------------------------------------------------------------------------- cues
+
+def _rx(latin: str, cjk: str = "", *, flags: int = re.I) -> re.Pattern:
+    """Word-bounded alternation for spaced languages, plus an unbounded one for CJK."""
+    pattern = rf"(?<![\w-])(?:{latin})(?![\w])"
+    if cjk:
+        pattern += f"|(?:{cjk})"
+    return re.compile(pattern, flags)
+
+
+_RATIONALE = (r"because|since (?:we|it|they|the|our)|so that|the reason|reasons?:|given that|due to|that'?s why|"
+              r"which is why|too (?:expensive|slow|risky|shaky|complex|heavy|costly|big|fragile)|"
+              r"(?:would|will) only pay off|not worth|costs? too much|trade-?offs?|pros and cons|"
+              r"parce que|puisque|trop (?:cher|lent|risqué|complexe)|coûterait|porque|pois|weil|da wir")
+_RATIONALE_CJK = r"因为|由于|所以|太贵|太慢"
+
+#: category -> [(class, weight, regex)]
+_CUES: dict[str, list[tuple[str, float, re.Pattern]]] = {
+    "decision": [
+        ("choice", 0.35, _rx(
+            r"(?:let'?s|we'?ll|we will|we should|i'?d|going to|gonna)\s+(?:go|stick|settle)\s+(?:with|on)|"
+            r"go(?:ing)? with|went with|decided|decide on|(?:the|our|final|a) decision|decision (?:is|was|made|recorded)|"
+            r"we chose|chose|chosen|(?:we|i|you) picked|pick(?:ing)? (?:\w+ )?over|opt(?:ed|ing)? for|settled on|"
+            r"(?:let'?s|we'?ll|we will|we'?re going to)\s+(?:use|adopt|switch to|move to|migrate to|standardi[sz]e on)|"
+            r"on (?:part sur|prend|choisit|retient|garde|va (?:utiliser|partir sur|prendre))|choisi[es]?|retenue?s?|"
+            r"décidé|décision|nous avons opté|vamos con|vamos a usar|vamos usar|decidimos|elegimos|escolhemos|"
+            r"optamos por|usaremos|a decisão|la decisión|wir nehmen|wir verwenden|entschieden|entscheidung",
+            r"决定|选用|就用|采用|选定|定了")),
+        ("rejected", 0.35, _rx(
+            r"rejected|ruled out|instead of|rather than|in favou?r of|dropp?(?:ed|ing) (?:the idea|\w+ in favou?r)|"
+            r"écarté[es]?|rejeté[es]?|plutôt que|au lieu de|en lugar de|en vez de|em vez de|descartad[oa]s?|"
+            r"statt|anstatt|verworfen", r"而不是|放弃|不用|弃用|排除")),
+        ("rationale", 0.15, _rx(_RATIONALE, _RATIONALE_CJK)),
+        ("options", 0.15, _rx(
+            r"options?|alternatives?|choices?|approaches|vs\.?|versus|compare|comparison|opções|alternativas|"
+            r"[\w.-]+,\s+[\w.-]+,?\s+(?:or|ou|oder)\s+[\w.-]+\??", r"选项|方案|还是")),
+    ],
+    "runbook": [
+        ("symptom", 0.2, _rx(
+            r"errors?|exceptions?|fail(?:s|ed|ing|ures?)?|crash(?:es|ed|ing)?|broken|(?:keeps?|kept) "
+            r"(?:restarting|crashing|failing|dying)|won'?t (?:start|boot|build|compile|connect)|"
+            r"(?:doesn'?t|does not|didn'?t) (?:work|start|build|compile|connect)|not working|stopped working|"
+            r"5\d\d(?:s| errors?)?|traceback|stack ?trace|refused|timed out|hangs|hung|symptoms?|"
+            r"(?:is|went|turned) red|regression|outage|erro|falha|erreur|échoue|plante|fehler",
+            r"报错|失败|挂了|崩溃|异常|出错")),
+        ("cause", 0.25, _rx(
+            r"root cause|caused by|causes?|the (?:problem|issue|culprit|bug) (?:is|was)|is the (?:problem|issue|culprit)|"
+            r"turn(?:s|ed) out|that'?s why|which is why|because of|due to|la cause|la causa|a causa|ursache",
+            r"原因|根因|导致")),
+        ("fix", 0.3, _rx(
+            r"fixed|fixes (?:it|this|that)|the fix|fix(?:\*\*)?:|fix is|fix was|patched|worked around|"
+            r"workaround|solved|corrig[ée]e?|arreglad[oa]|consertad[oa]|behoben",
+            r"修复了|修好|已修复|解决了")),
+        ("verify", 0.2, _rx(
+            r"verif(?:y|ied|ication)|confirm(?:ed|s)?|now (?:works?|passes|succeeds|starts|runs|green)|"
+            r"works? (?:again|now)|(?:stays?|stay|comes?|came) up|succeeds|succeeded|passe?s|passed|passing|green|"
+            r"healthy|(?:0|no|zero) (?:errors?|failures?)|vérifié|funciona|funcionou",
+            r"验证|确认|通过了")),
+    ],
+    "constraint": [
+        ("limit", 0.45, _rx(
+            r"rate[- ]limit(?:ed|s|ing)?|quotas?|hard (?:limit|ceiling|cap)|ceiling|can(?:'t|not) be "
+            r"(?:raised|increased|changed|lifted|extended)|read[- ]only|not allowed|(?:doesn'?t|does not|don'?t|"
+            r"won'?t|do not) allow|isn'?t allowed|forbidden|prohibited|not permitted|compliance|regulatory|"
+            r"policy (?:forbids|requires|says)|limite|limitação|nicht erlaubt|interdit|prohibido|no se permite",
+            r"只读|限制|上限|不允许|禁止|配额")),
+        ("soft_limit", 0.25, _rx(
+            r"limits?|limited to|at most|maximum|max(?:imum)? of|caps?|capped|throttl\w*|cannot exceed|"
+            r"(?:must|has to|have to) (?:not|never|stay|be)|only (?:works?|supports?|runs?|accepts?)|"
+            r"per (?:second|minute|hour|day|request|store|user|tenant|account)")),
+        ("quantity", 0.15, _rx(
+            r"\d[\d,.]*\s?(?:[kmgt]i?b|ms|s|seconds?|minutes?|hours?|req(?:uest)?s?(?:/s)?|calls?|rps|qps|%|mau|"
+            r"users|connections|threads)")),
+        ("consequence", 0.15, _rx(
+            r"which means|won'?t help|will (?:just )?fail|no way around|regardless|can'?t go (?:below|above|past)|"
+            r"nothing we can do|whatever we do|only way")),
+        ("acknowledged", 0.1, _rx(r"good to know|fyi|keep in mind|heads[- ]up|for the record|note that")),
+    ],
+    "tech_debt": [
+        ("deferral", 0.4, _rx(
+            r"not (?:right )?now|(?:let'?s|we'?ll|we can|i'?ll) (?:skip|park|defer|postpone|punt|leave) (?:it|this|that)|"
+            r"skip (?:it|this|that) for now|let'?s skip|let'?s not|defer(?:red|ring)?|postponed?|"
+            r"park(?:ed|ing) (?:it|this|that|until)|parked|punt(?:ed)?|revisit|come back to|"
+            r"follow[- ]up (?:ticket|issue|task|pr)|out of scope|(?:leave|put|add|drop|leaving|adding) (?:a |an )?"
+            r"(?:todo|fixme)|pas maintenant|plus tard|más tarde|mais tarde|später",
+            r"以后再|先.{0,8}吧|暂时|回头再|等.{1,30}(?:以后|之后)再|下个迭代|下次再")),
+        ("weak_deferral", 0.25, _rx(
+            r"for now|later(?! than)|can wait|once .{1,40} lands|next (?:quarter|sprint|release|cycle)|"
+            r"pour l'instant|pour le moment|por ahora|por enquanto|vorerst", r"暂时|之后再")),
+        ("reason", 0.2, _rx(
+            _RATIONALE + r"|no time|not worth|wasted effort|big one|blocked (?:on|by)|depends on|planned for|"
+            r"already planned|release (?:this|next) week|deadline|pas le temps|sin tiempo|sem tempo",
+            _RATIONALE_CJK + r"|没时间|要发版|来不及")),
+        ("ticket", 0.15, re.compile(r"(?<![\w-])(?!(?:UTF|ISO|SHA|RFC|CVE|HTTP|TLS|AES|MD|PEP)-)[A-Z][A-Z0-9]{1,9}-\d{1,6}(?!\w)")),
+        ("marker", 0.6, _rx(r"todo|fixme|hack|xxx", flags=0)),
+        ("impact", 0.1, _rx(r"until then|in the meantime|meanwhile|no (?:test )?coverage|en attendant",
+                            r"在那之前|在此之前")),
+    ],
+    "preference": [
+        ("convention", 0.35, _rx(
+            r"in this (?:repo|repository|codebase|code base|project|team)|(?:here|in this repo),? we|"
+            r"how we (?:write|do|name|structure|organi[sz]e|handle|format|test|style|lay out)|that'?s how we|"
+            r"(?:we|i) (?:always|never|prefer|like to|tend to|usually)|(?:always|never) (?:use|do|put|write|add|name|"
+            r"commit|push|call|go|goes)|prefer \S+(?: \S+){0,3} (?:over|to)|our (?:convention|style|standard|rule)s?|"
+            r"conventions?|style ?guide|coding (?:style|standards?)|from now on|going forward|by convention|"
+            r"house style|new code (?:never|always|should|must|goes)|chez nous|on préfère|toujours|jamais|sempre|"
+            r"nunca|preferimos|a gente usa|siempre|immer|niemals|bevorzugen",
+            r"总是|一律|不要用|以后都|统一用|我们习惯|约定")),
+        ("scope", 0.2, _rx(
+            r"for (?:every|all|each)|all (?:new )?(?:specs|tests|files|prs|pull requests|commits|components|code|"
+            r"modules|endpoints)|every (?:pr|time|new|spec|test|file|commit|component)|keep (?:that|this) in mind|"
+            r"keep in mind|remember (?:that|to)|please (?:always|never)|that way|same style|each time|whenever")),
+        ("noted", 0.2, _rx(
+            r"noted|got it|understood|will do|i'?ll (?:keep|remember|follow|stick to) (?:that|this|it)|c'est noté|"
+            r"entendido|anotado|verstanden", r"明白|记住了|收到")),
+        ("reason", 0.1, _rx(_RATIONALE + r"|leaks?|so (?:that|the)", _RATIONALE_CJK)),
+    ],
+}
+
+#: per category: (classes of which one is required, extra requirement) -> see _gate
+_REQUIRED = {
+    "decision": ("choice", "choice_answer"),
+    "runbook": ("fix",),
+    "constraint": ("limit",),
+    "tech_debt": ("deferral", "weak_deferral"),
+    "preference": ("convention",),
+}
+#: A required class must show with at least this effective weight (i.e. in speech).
+_REQUIRED_MIN = 0.2
+
+_CODE_FENCE = re.compile(r"```.*?(?:```|$)", re.S)
+_INLINE_CODE = re.compile(r"`[^`\n]{1,200}`")
+_NEGATED_FAILURE = re.compile(r"(?:\b0|\bno|\bzero|\bwithout)\s+$", re.I)
+_STRUCTURE_LABELS = re.compile(r"(?im)^\W{0,4}(symptoms?|cause|root cause|fix|verif(?:y|ication)|steps?)\W{0,4}:")
+_LIST_ITEM = re.compile(r"(?m)^\s*(?:[-*\u2022]|\d+[.)])\s+(.+)$")
+_BOLD = re.compile(r"\*\*([^*\n]{1,80})\*\*")
+_WORD = re.compile(r"[a-z0-9\u00c0-\u024f][a-z0-9\u00c0-\u024f+#.-]{2,}")
+_STOPWORDS = frozenset("""the and for with that this from into onto our your their have has are was were will would
+could should can not but you they them its it's use using just also only then than what which when where who how all
+any each more most some such very too out off over under per via let let's we'll i'll get got one two three first
+second new old add make keep need needs want wants like""".split())
+
+
+def speaker_weight(event: Event) -> float:
+    """How much an event's words count: speech far above tool input and output."""
+    if event.kind == TOOL_RESULT:
+        return 0.1
+    if event.kind == TOOL_USE:
+        return 0.25 if event.tool in EDIT_TOOLS else 0.1
+    if not event.spoken:
+        return 0.25                     # injected, meta, command output, compaction summary
+    weight = 0.6 if event.kind == THINKING else 1.0
+    return weight * (0.35 if event.sidechain else 1.0)
+
+
+def prose(text: str) -> str:
+    """``text`` with code blocks and inline code blanked (same length, so offsets still match)."""
+    if "`" not in text:
+        return text
+    blank = lambda m: " " * (m.end() - m.start())  # noqa: E731
+    return _INLINE_CODE.sub(blank, _CODE_FENCE.sub(blank, text))
+
+
+def _scan_text(event: Event) -> str:
+    if event.kind == TOOL_RESULT:
+        return event.text[:_TOOL_SCAN_CHARS]
+    if event.kind == TOOL_USE:
+        return event.text[:_TOOL_SCAN_CHARS]
+    return prose(event.text)
+
+
+def _event_cues(event: Event) -> dict[str, dict[str, list[tuple[int, int]]]]:
+    """category -> class -> spans found in one event."""
+    text = _scan_text(event)
+    found: dict[str, dict[str, list[tuple[int, int]]]] = {}
+    if not text.strip():
+        return found
+    for category, classes in _CUES.items():
+        for name, _weight, pattern in classes:
+            if name == "marker" and not (event.kind == TOOL_USE and event.tool in EDIT_TOOLS):
+                continue  # a TODO counts only when the assistant writes one
+            spans = []
+            for m in pattern.finditer(text):
+                if category == "runbook" and name == "symptom" \
+                        and _NEGATED_FAILURE.search(text[max(0, m.start() - 10):m.start()]):
+                    continue  # "0 failures", "no errors" are a verification, not a symptom
+                spans.append((m.start(), m.end()))
+                if len(spans) >= 4:
+                    break
+            if spans:
+                found.setdefault(category, {})[name] = spans
+    if event.kind == ASSISTANT_TEXT and len(_STRUCTURE_LABELS.findall(text)) >= 3:
+        found.setdefault("runbook", {})["structure"] = [(m.start(), m.end()) for m in _STRUCTURE_LABELS.finditer(text)]
+    return found
+
+
+_EXTRA_WEIGHTS = {("runbook", "structure"): 0.2, ("decision", "choice_answer"): 0.3}
+
+
+def _class_weight(category: str, name: str) -> float:
+    extra = _EXTRA_WEIGHTS.get((category, name))
+    if extra is not None:
+        return extra
+    for cls, weight, _ in _CUES[category]:
+        if cls == name:
+            return weight
+    return 0.0
+
+
+def _exchanges(events: list[Event]) -> list[list[int]]:
+    """Event indices grouped by exchange: a typed prompt starts a new one."""
+    groups: list[list[int]] = [[]]
+    for i, event in enumerate(events):
+        if event.prompt and groups[-1]:
+            groups.append([])
+        groups[-1].append(i)
+    return [g for g in groups if g]
+
+
+def _option_words(text: str) -> set[str]:
+    items = _LIST_ITEM.findall(text)
+    if len(items) < 2:
+        return set()
+    words: set[str] = set()
+    for item in items:
+        bold = _BOLD.findall(item)
+        head = " ".join(bold) if bold else " ".join(item.split()[:4])
+        words.update(w.strip(".-") for w in _WORD.findall(head.lower()))
+    return {w for w in words if len(w) >= 3 and w not in _STOPWORDS}
+
+
+def _choice_answer(events: list[Event], previous: list[int], current: list[int]) -> int | None:
+    """Index of a typed prompt that picks one of the options the assistant just listed, else None."""
+    offered = next((i for i in reversed(previous) if events[i].kind == ASSISTANT_TEXT and not events[i].sidechain), None)
+    prompt = next((i for i in current if events[i].prompt), None)
+    if offered is None or prompt is None:
+        return None
+    options = _option_words(events[offered].text)
+    if not options:
+        return None
+    first = re.split(r"(?<=[.!;:\n])\s|\s[\u2014-]\s", events[prompt].text.strip(), maxsplit=1)[0]
+    if first.rstrip().endswith("?"):
+        return None
+    words = [w.strip(".-") for w in _WORD.findall(first.lower())]
+    overlap = {w for w in words if w in options}
+    if (len(first.split()) <= 8 and overlap) or (len(first.split()) <= 20 and len(overlap) >= 2):
+        return prompt
+    return None
+
+
+def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES) -> dict[str, CategoryScore]:
+    """Scores of the text categories over ``events`` (best window per category)."""
+    cues = [_event_cues(e) if speaker_weight(e) > 0 else {} for e in events]
+    weights = [speaker_weight(e) for e in events]
+    groups = _exchanges(events)
+    best: dict[str, CategoryScore] = {c: CategoryScore(c, 0.0) for c in categories}
+    for gi, current in enumerate(groups):
+        previous = groups[gi - 1] if gi else []
+        answer = _choice_answer(events, previous, current) if previous else None
+        for category in categories:
+            classes: dict[str, tuple[float, list[Hit]]] = {}
+            for factor, indices in ((_PREVIOUS_EXCHANGE, previous), (1.0, current)):
+                for i in indices:
+                    for name, spans in cues[i].get(category, {}).items():
+                        value = _class_weight(category, name) * weights[i] * factor
+                        if value > classes.get(name, (0.0, []))[0]:
+                            classes[name] = (value, [Hit(i, s, e, name) for s, e in spans])
+            if category == "decision" and answer is not None:
+                classes["choice_answer"] = (_class_weight("decision", "choice_answer"),
+                                            [Hit(answer, 0, min(len(events[answer].text), 200), "choice_answer")])
+            score = sum(v for v, _ in classes.values())
+            if not _gate(category, classes):
+                score = min(score, GATE_CAP)
+            if score > best[category].score:
+                hits = [h for _, hs in classes.values() for h in hs]
+                best[category] = CategoryScore(category, score, hits)
+    return best
+
+
+def _gate(category: str, classes: dict[str, tuple[float, list]]) -> bool:
+    def has(name: str) -> bool:
+        return classes.get(name, (0.0,))[0] >= _REQUIRED_MIN - 1e-9
+
+    if not any(has(name) for name in _REQUIRED[category]):
+        return False
+    if category == "runbook":
+        return (has("symptom") or has("structure")) and has("verify")
+    if category == "tech_debt" and not has("deferral"):
+        return any(classes.get(name, (0.0,))[0] >= 0.1 for name in ("ticket", "marker"))
+    return True
+
+
+# ------------------------------------------------------------------ session_summary
+
+def activity_metrics(events: list[Event]) -> dict[str, object]:
+    """Counts of work: main-thread and subagent tool uses, distinct tools, typed prompts, exchanges."""
+    tools = sidechain_tools = prompts = exchanges = 0
+    names: set[str] = set()
+    answered = True
+    for event in events:
+        if event.kind == TOOL_USE:
+            if event.sidechain:
+                sidechain_tools += 1
+            else:
+                tools += 1
+                names.add(event.tool)
+        elif event.prompt:
+            prompts += 1
+            answered = False
+        elif event.kind == ASSISTANT_TEXT and not event.sidechain and not answered:
+            exchanges += 1
+            answered = True
+    return {"tool_uses": tools, "sidechain_tool_uses": sidechain_tools, "distinct_tools": sorted(names),
+            "prompts": prompts, "exchanges": exchanges}
+
+
+def merge_metrics(a: dict | None, b: dict | None) -> dict[str, object]:
+    """Sum two activity metrics (used to carry counts across Stop hook runs)."""
+    a, b = a or {}, b or {}
+    out: dict[str, object] = {}
+    for key in ("tool_uses", "sidechain_tool_uses", "prompts", "exchanges"):
+        out[key] = int(a.get(key, 0) or 0) + int(b.get(key, 0) or 0)
+    out["distinct_tools"] = sorted(set(a.get("distinct_tools") or []) | set(b.get("distinct_tools") or []))
+    return out
+
+
+def score_activity(metrics: dict) -> float:
+    """0..1 from activity. 20 tool uses over 3+ prompts (or 30 in fewer) reach 0.6; 8 or fewer stay below 0.25.
+
+    Subagent tool uses count half. A session that used a single tool counts a little less.
+    """
+    work = int(metrics.get("tool_uses", 0) or 0) + 0.5 * int(metrics.get("sidechain_tool_uses", 0) or 0)
+    prompts = int(metrics.get("prompts", 0) or 0)
+    ratio = work / (20.0 if prompts >= 3 else 30.0)
+    if len(metrics.get("distinct_tools") or []) <= 1:
+        ratio *= 0.8
+    return round(min(1.0, 0.6 * ratio + 1e-9), 3)
+
+
+def score_all(events: list[Event], metrics: dict | None = None) -> dict[str, CategoryScore]:
+    """Every category: text categories from ``events``, session_summary from ``metrics``
+    (defaults to the activity of ``events``)."""
+    scores = score_text_categories(events)
+    metrics = metrics if metrics is not None else activity_metrics(events)
+    scores["session_summary"] = CategoryScore("session_summary", score_activity(metrics), metrics=metrics)
+    return scores
