@@ -13,7 +13,7 @@ import os
 
 from ..hook_edge import run_hook
 
-__all__ = ["decide", "main", "retrieval_settings", "memory_prefix", "MAX_INJECT_CAP"]
+__all__ = ["decide", "main", "retrieval_settings", "memory_prefix", "memory_root", "MAX_INJECT_CAP"]
 
 #: Whatever the config says, never inject more than this many memories.
 MAX_INJECT_CAP = 20
@@ -42,21 +42,34 @@ def memory_prefix(root: str, project: str | None) -> str:
     return "".join(c for c in root_abs if c.isprintable() and c not in "<>")
 
 
-def _memory_root(payload: dict) -> tuple[str, str | None]:
-    from ..paths import default_memory_root
+def memory_root(cwd: str | None) -> tuple[str, str]:
+    """(memory root, project): the same answer as ``paths.default_memory_root``.
 
-    cwd = payload.get("cwd")
-    cwd = cwd if isinstance(cwd, str) and cwd else None
-    root = str(default_memory_root(cwd))
-    project = os.environ.get("CLAUDE_PROJECT_DIR") or os.path.dirname(os.path.dirname(root))
-    return root, project
+    Re-stated with ``os.path`` because ``paths`` pulls in dataclasses/inspect, a cost
+    this per-prompt hook avoids: ``$CLAUDE_PROJECT_DIR/.claude/memory``, else the nearest
+    ancestor of ``cwd`` holding a ``.claude/memory`` folder, else ``cwd``'s.
+    """
+    env = os.environ.get("CLAUDE_PROJECT_DIR")
+    if env:
+        return os.path.join(env, ".claude", "memory"), env
+    start = os.path.abspath(cwd or os.getcwd())
+    here = start
+    while True:
+        candidate = os.path.join(here, ".claude", "memory")
+        if os.path.isdir(candidate):
+            return candidate, here
+        parent = os.path.dirname(here)
+        if parent == here:
+            return os.path.join(start, ".claude", "memory"), start
+        here = parent
 
 
 def decide(payload: dict) -> dict | None:
     prompt = payload.get("prompt")
     if not isinstance(prompt, str) or not prompt.strip():
         return None
-    root, project = _memory_root(payload)
+    cwd = payload.get("cwd")
+    root, project = memory_root(cwd if isinstance(cwd, str) and cwd else None)
     if not os.path.isdir(root):
         return None
     from ..config import load_config
