@@ -1,0 +1,290 @@
+"""The docs cannot drift from the code.
+
+Every command line that runs one of our scripts, in SKILL.md, commands/*.md, README.md and the
+Stop hook's triage reason, is parsed by that script's real ``build_parser()`` (placeholders such
+as ``<slug>`` replaced by sample values), and checked against the writer's per-action needs.
+Every flag of every script is documented; the skill's JSON examples validate against the schema.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from claude_memory.categories import CATEGORIES, FOLDERS
+from claude_memory.errors import MemoryStoreError
+
+REPO = Path(__file__).resolve().parent.parent
+SKILL = REPO / "skills" / "memory-management" / "SKILL.md"
+COMMANDS = sorted((REPO / "commands").glob("*.md"))
+README = REPO / "README.md"
+PLUGIN_NAME = "claude-memory"
+
+#: script file -> CLI module; every script a doc may tell Claude to run with arguments
+SCRIPTS = {
+    "memory_write.py": "claude_memory.cli.memory_write",
+    "memory_index.py": "claude_memory.cli.memory_index",
+    "memory_candidate.py": "claude_memory.cli.memory_candidate",
+}
+
+#: sample values for placeholders, by the placeholder's first word
+SAMPLES = {
+    "slug": "use-postgres",
+    "folder": "decisions",
+    "category": "decision",
+    "event": "resolved",
+    "draft": "/tmp/project/.claude/memory/.staging/s1/draft-decision.json",
+    "md5": "d41d8cd98f00b204e9800998ecf8427e",
+    "candidate": "/tmp/project/.claude/memory/decisions/use-postgres.json",
+    "candidate_path": "/tmp/project/.claude/memory/decisions/use-postgres.json",
+    "reason": "no longer true",
+    "why": "no longer true",
+    "words": "kafka retries",
+    "memory_root": "/tmp/project/.claude/memory",
+    "plugin": str(REPO),
+}
+
+_CMD_RE = re.compile(r"python3\s+\S*hooks/scripts/(?P<script>[a-z_]+\.py)\S*(?P<rest>.*)$")
+
+
+def _sample(match: re.Match) -> str:
+    name = match.group(1).strip().lower()
+    return SAMPLES.get(name) or SAMPLES.get(name.split()[0], "sample")
+
+
+def _substitute(command: str) -> str:
+    command = command.replace("${CLAUDE_PLUGIN_ROOT}", str(REPO)).replace("$ARGUMENTS", "kafka retries")
+    return re.sub(r"<([^<>\n]+)>", _sample, command)
+
+
+def extract_commands(text: str) -> list[tuple[str, str]]:
+    """(script, raw command) for every ``python3 ...hooks/scripts/<script>.py ...`` in ``text``.
+
+    A command is an inline code span, or a whole line of a code block or of plain text.
+    """
+    found = []
+    for line in text.splitlines():
+        segments = line.split("`")[1::2] if "`" in line else [line]
+        for seg in segments:
+            start = seg.find("python3 ")
+            if start < 0:
+                continue
+            m = _CMD_RE.search(seg[start:])
+            if m:
+                found.append((m.group("script"), seg[start:].strip()))
+    return found
+
+
+def _reason_text() -> str | None:
+    try:
+        reason = importlib.import_module("claude_memory.triage.reason")
+        from claude_memory.config import load_defaults
+    except ImportError:
+        return None
+    triggered = [("decision", 0.81, "/tmp/p/.claude/memory/.staging/s1/context-decision.md"),
+                 ("runbook", 0.66, "/tmp/p/.claude/memory/.staging/s1/context-runbook.md")]
+    return reason.build_reason(triggered, load_defaults(), plugin_root=str(REPO),
+                               memory_root="/tmp/p/.claude/memory",
+                               staging_folder="/tmp/p/.claude/memory/.staging/s1")
+
+
+def _sources() -> dict[str, str]:
+    docs = {str(p.relative_to(REPO)): p.read_text(encoding="utf-8") for p in [SKILL, README, *COMMANDS]}
+    reason = _reason_text()
+    if reason is not None:
+        docs["triage reason"] = reason
+    return docs
+
+
+SOURCES = _sources()
+ALL_COMMANDS = [(src, script, cmd) for src, text in SOURCES.items() for script, cmd in extract_commands(text)]
+
+
+def _parser(script: str):
+    return importlib.import_module(SCRIPTS[script]).build_parser()
+
+
+def _check_writer_needs(ns) -> None:
+    """What memory_write.py needs per action beyond what argparse checks."""
+    if ns.action in ("create", "update"):
+        assert ns.input, "--input is required for create/update"
+    if ns.action == "create":
+        assert ns.category or ns.target, "create needs --category (or --target)"
+    if ns.action != "create":
+        assert ns.target, f"--action {ns.action} needs --target"
+        assert ns.target.endswith(".json")
+        folder = Path(ns.target).parent.name
+        assert folder in FOLDERS.values(), f"--target is not in a category folder: {ns.target}"
+    if ns.action in ("delete", "archive", "unarchive", "restore"):
+        assert ns.input is None, "lifecycle actions take no --input"
+
+
+# --------------------------------------------------------------------------------- extraction
+
+
+@pytest.mark.parametrize("text,expected", [
+    ('run `python3 "${CLAUDE_PLUGIN_ROOT}/hooks/scripts/memory_index.py" --gc` now',
+     [("memory_index.py", 'python3 "${CLAUDE_PLUGIN_ROOT}/hooks/scripts/memory_index.py" --gc')]),
+    ("    python3 /abs/hooks/scripts/memory_write.py --action create",
+     [("memory_write.py", "python3 /abs/hooks/scripts/memory_write.py --action create")]),
+    ("`python3 -m pytest` and `md5sum x`", []),
+])
+def test_extract_commands(text, expected):
+    assert extract_commands(text) == expected
+
+
+@pytest.mark.parametrize("source,minimum", [
+    ("skills/memory-management/SKILL.md", 12), ("README.md", 3), ("commands/memory.md", 7),
+    ("commands/memory-config.md", 2), ("commands/memory-search.md", 2), ("commands/memory-save.md", 3),
+])
+def test_each_doc_has_its_commands(source, minimum):
+    assert len(extract_commands(SOURCES[source])) >= minimum
+
+
+def test_triage_reason_is_checked_when_it_exists():
+    if "triage reason" not in SOURCES:
+        pytest.skip("claude_memory.triage.reason not present yet")
+    scripts = {s for s, _ in extract_commands(SOURCES["triage reason"])}
+    assert {"memory_candidate.py", "memory_write.py"} <= scripts
+
+
+# --------------------------------------------------------------------------------- every command parses
+
+
+@pytest.mark.parametrize("source,script,command", ALL_COMMANDS,
+                         ids=[f"{s}:{i}" for i, (s, _, _) in enumerate(ALL_COMMANDS)])
+def test_documented_command_parses_with_the_real_parser(source, script, command):
+    assert script in SCRIPTS, f"{source} runs an unknown script {script}"
+    argv = shlex.split(_substitute(command))
+    assert argv[0] == "python3" and argv[1].endswith(f"hooks/scripts/{script}")
+    assert (REPO / "hooks" / "scripts" / script).exists()
+    try:
+        ns = _parser(script).parse_args(argv[2:])
+    except MemoryStoreError as exc:
+        pytest.fail(f"{source}: {command!r} does not parse: {exc}")
+    if script == "memory_write.py":
+        _check_writer_needs(ns)
+
+
+def test_a_drifted_command_is_caught():
+    """The check above can fail: a flag the parser does not know is refused."""
+    argv = shlex.split(_substitute('python3 "${CLAUDE_PLUGIN_ROOT}/hooks/scripts/memory_index.py" --status'))
+    with pytest.raises(MemoryStoreError):
+        _parser("memory_index.py").parse_args(argv[2:])
+    ns = _parser("memory_write.py").parse_args(["--action", "update", "--input", "x.json"])
+    with pytest.raises(AssertionError):
+        _check_writer_needs(ns)
+
+
+# --------------------------------------------------------------------------------- every flag documented
+
+
+def _documented_text() -> str:
+    return SKILL.read_text(encoding="utf-8") + "".join(p.read_text(encoding="utf-8") for p in COMMANDS)
+
+
+@pytest.mark.parametrize("script", sorted(SCRIPTS))
+def test_every_flag_of_every_script_is_documented(script):
+    text = _documented_text()
+    flags = {s for action in _parser(script)._actions for s in action.option_strings if s not in ("-h", "--help")}
+    missing = sorted(f for f in flags if not re.search(re.escape(f) + r"(?![\w-])", text))
+    assert not missing, f"{script} flags missing from SKILL.md and commands/: {missing}"
+
+
+def test_every_writer_action_is_documented():
+    text = _documented_text()
+    actions = next(a.choices for a in _parser("memory_write.py")._actions if "--action" in a.option_strings)
+    missing = [a for a in actions if f"--action {a}" not in text]
+    assert not missing
+
+
+def test_every_lifecycle_event_is_named_in_the_skill():
+    text = SKILL.read_text(encoding="utf-8")
+    events = next(a.choices for a in _parser("memory_candidate.py")._actions
+                  if "--lifecycle-event" in a.option_strings)
+    assert all(e in text for e in events)
+
+
+# --------------------------------------------------------------------------------- frontmatter and names
+
+
+def frontmatter(path: Path) -> dict[str, str]:
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("---\n"), f"{path} has no frontmatter"
+    block = text[4:text.index("\n---\n", 4)]
+    fields = {}
+    for line in block.splitlines():
+        key, sep, value = line.partition(":")
+        assert sep and key == key.strip() and key, f"{path}: not a 'key: value' line: {line!r}"
+        fields[key] = value.strip()
+    return fields
+
+
+def test_skill_frontmatter_uses_only_fields_claude_code_reads():
+    fields = frontmatter(SKILL)
+    assert fields["name"] == SKILL.parent.name
+    assert fields["description"] and fields["when_to_use"]
+    known = {"name", "description", "when_to_use", "paths", "allowed-tools", "argument-hint", "model"}
+    assert set(fields) <= known, set(fields) - known
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=[p.name for p in COMMANDS])
+def test_command_frontmatter_and_arguments(path):
+    fields = frontmatter(path)
+    assert fields.get("description")
+    assert set(fields) <= {"description", "argument-hint", "allowed-tools", "model"}
+    assert "$ARGUMENTS" in path.read_text(encoding="utf-8")
+
+
+def test_expected_commands_exist():
+    assert {p.stem for p in COMMANDS} == {"memory", "memory-config", "memory-search", "memory-save"}
+
+
+@pytest.mark.parametrize("doc", [SKILL, README], ids=["SKILL.md", "README.md"])
+def test_real_command_names_are_documented(doc):
+    text = doc.read_text(encoding="utf-8")
+    for path in COMMANDS:
+        assert f"/{PLUGIN_NAME}:{path.stem}" in text, (doc.name, path.stem)
+
+
+def test_readme_has_the_slash_commands_section():
+    assert "\n## Slash commands\n" in README.read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------------- the skill's JSON
+
+
+def _skill_examples() -> list[dict]:
+    text = SKILL.read_text(encoding="utf-8")
+    blocks = re.findall(r"```json\n(.*?)\n```", text, flags=re.S)
+    docs = [json.loads(b) for b in blocks]
+    return [d for d in docs if "schema_version" in d]
+
+
+def test_skill_has_one_example_per_category():
+    assert sorted(d["category"] for d in _skill_examples()) == sorted(CATEGORIES)
+
+
+@pytest.mark.parametrize("example", _skill_examples(), ids=lambda d: d["category"])
+def test_skill_examples_validate_against_the_schema(example):
+    validation = pytest.importorskip("claude_memory.validation")
+    validated = validation.validate_record(example, category=example["category"])
+    assert validated["id"] == example["id"]
+
+
+def test_skill_triage_data_example_matches_the_reason_format():
+    text = SKILL.read_text(encoding="utf-8")
+    block = re.findall(r"```json\n(.*?)\n```", text, flags=re.S)[0]
+    data = json.loads(block)
+    assert set(data) == {"categories", "parallel_config"}
+    assert set(data["parallel_config"]) == {"enabled", "category_models", "verification_model", "default_model"}
+    reason = _reason_text()
+    if reason is not None:
+        real = json.loads(reason.split("<triage_data>")[1].split("</triage_data>")[0])
+        assert set(real) == set(data) and set(real["parallel_config"]) == set(data["parallel_config"])
+        assert set(real["categories"][0]) == set(data["categories"][0])
