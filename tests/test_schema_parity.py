@@ -221,9 +221,11 @@ def _mutations() -> Iterator[tuple[str, Any, bool | None]]:
         yield mut("title empty", lambda d: d.__setitem__("title", ""), False)
         # numbers
         for value, ok in ((0, True), (1, True), (0.0, True), (1.0, True), (0.5, True), (-0.01, False),
-                          (1.01, False), (-1, False), (2, False), ("0.5", False), (True, False), (None, False)):
+                          (1.01, False), (-1, False), (2, False), ("0.5", False), (True, False), (None, False),
+                          (-0.0, True), (1e-320, True), (10**400, False)):
             yield mut(f"confidence={value!r}", lambda d, v=value: d.__setitem__("confidence", v), ok)
-        for value, ok in ((0, True), (7, True), (3.0, True), (2.5, False), (-1, False), ("1", False), (True, False)):
+        for value, ok in ((0, True), (7, True), (3.0, True), (2.5, False), (-1, False), ("1", False), (True, False),
+                          (-0.0, True), (10**30, True), (1e300, True)):
             yield mut(f"times_updated={value!r}", lambda d, v=value: d.__setitem__("times_updated", v), ok)
         yield mut("schema_version 1.0 number", lambda d: d.__setitem__("schema_version", 1.0), False)
         yield mut("schema_version 2.0", lambda d: d.__setitem__("schema_version", "2.0"), False)
