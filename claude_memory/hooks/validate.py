@@ -1,0 +1,196 @@
+"""PostToolUse: check any memory file that a file tool wrote despite the guard.
+
+Only files inside the memory root (not the staging place) are looked at:
+
+- ``<folder>/<name>.json`` in a category folder is validated against its
+  schema (``claude_memory.validation``, imported only then). An invalid file is
+  renamed ``<file>.invalid.<UTC timestamp>`` so readers never see it, and Claude
+  is told what was wrong and which command saves a memory properly. A valid file
+  still bypassed the writer, so Claude is told to rebuild the index.
+- ``index.md`` written directly is reported (rebuild it with memory_index.py).
+- ``memory-config.json`` that is not a JSON object is reported (not moved).
+
+Without pydantic (and no plugin virtualenv to borrow it from) the schema check
+falls back to strict JSON plus the envelope's required fields.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+from ..guard import paths as guard_paths
+from ..guard.advice import CONFIG_NAME, INDEX_NAME, category_of, script_command, writer_advice
+
+__all__ = ["decide", "main", "quarantine_name", "check_memory_file", "MAX_PROBLEMS"]
+
+MAX_PROBLEMS = 12
+_MAX_BYTES = 1_000_000
+_FILE_TOOLS = {"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
+_ENVELOPE = {"schema_version": str, "category": str, "id": str, "title": str, "created_at": str,
+             "updated_at": str, "tags": list, "confidence": (int, float), "content": dict}
+
+
+def _note(message: str) -> None:
+    print(f"claude-memory: validate hook: {message}", file=sys.stderr)
+
+
+def quarantine_name(path: str, now: float | None = None) -> str:
+    """``<path>.invalid.<YYYYMMDDTHHMMSSZ>``; a numeric suffix keeps an earlier quarantine."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(time.time() if now is None else now))
+    candidate = f"{path}.invalid.{stamp}"
+    n = 1
+    while os.path.lexists(candidate):
+        n += 1
+        candidate = f"{path}.invalid.{stamp}-{n}"
+    return candidate
+
+
+def _basic_problems(doc, category: str) -> list[str]:
+    """The fallback check: JSON object with the envelope's fields of the right types."""
+    if not isinstance(doc, dict):
+        return [f"(file): expected a JSON object; got {type(doc).__name__}"]
+    problems = []
+    for name, kind in _ENVELOPE.items():
+        if name not in doc:
+            problems.append(f"{name}: required field is missing")
+        elif not isinstance(doc[name], kind) or isinstance(doc[name], bool):
+            problems.append(f"{name}: wrong type ({type(doc[name]).__name__})")
+    if doc.get("schema_version") not in (None, "1.0"):
+        problems.append(f"schema_version: expected \"1.0\"; got {str(doc.get('schema_version'))[:40]!r}")
+    if "category" in doc and doc.get("category") != category:
+        problems.append(f"category: expected {category!r} for this folder; got {str(doc.get('category'))[:40]!r}")
+    if isinstance(doc.get("title"), str) and not doc["title"].strip():
+        problems.append("title: must not be empty")
+    if isinstance(doc.get("tags"), list) and not doc["tags"]:
+        problems.append("tags: at least one tag is required")
+    return problems
+
+
+def _schema_validator():
+    """``(read_json_file, validate_record)`` or None when pydantic cannot be had."""
+    try:
+        from ..validation import read_json_file, validate_record
+        return read_json_file, validate_record
+    except ImportError:
+        pass
+    try:
+        from ..deps import ensure_deps
+
+        ensure_deps(install=False)
+        from ..validation import read_json_file, validate_record
+        return read_json_file, validate_record
+    except Exception:  # noqa: BLE001 - any failure means: use the fallback
+        return None
+
+
+def check_memory_file(path: str, category: str) -> list[str]:
+    """Problems of the memory file at ``path`` (empty when valid)."""
+    validator = _schema_validator()
+    if validator is not None:
+        from ..errors import MemoryStoreError
+
+        read_json_file, validate_record = validator
+        try:
+            validate_record(read_json_file(path), category=category)
+        except MemoryStoreError as exc:
+            if exc.code == "IO_ERROR":
+                raise OSError(exc.message) from None
+            lines = [f"{p.field}: expected {p.expected}; got {p.got}. Fix: {p.fix}" for p in exc.problems]
+            return lines or [exc.message]
+        return []
+    with open(path, "rb") as fh:
+        data = fh.read(_MAX_BYTES + 1)
+    if len(data) > _MAX_BYTES:
+        return [f"(file): larger than {_MAX_BYTES} bytes"]
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        return [f"(file): not valid UTF-8 JSON ({exc})"]
+    return _basic_problems(doc, category)
+
+
+def _block(reason: str, context: str) -> dict:
+    return {"decision": "block", "reason": reason,
+            "hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": context}}
+
+
+def _memory_answer(real: str, root: str, rel: str, category: str, session_id) -> dict | None:
+    if not os.path.isfile(real) or os.path.islink(real):
+        return None
+    try:
+        problems = check_memory_file(real, category)
+    except OSError as exc:
+        _note(f"cannot read {real}: {exc}")
+        return None
+    advice = writer_advice(root, rel, session_id)
+    if not problems:
+        context = (f"claude-memory: {rel} was written directly instead of through memory_write.py. It is valid, "
+                   f"but index.md was not updated; run: {script_command('memory_index.py', '--rebuild')}\n"
+                   f"Next time save memories this way:\n{advice}")
+        return {"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": context}}
+    moved_to = quarantine_name(real)
+    try:
+        os.replace(real, moved_to)
+    except OSError as exc:
+        _note(f"cannot quarantine {real}: {exc}")
+        moved_to = ""
+    shown = problems[:MAX_PROBLEMS]
+    if len(problems) > MAX_PROBLEMS:
+        shown.append(f"... and {len(problems) - MAX_PROBLEMS} more")
+    where = f"It was moved to {moved_to} so no reader sees it." if moved_to else "It could not be moved aside."
+    reason = (f"claude-memory: {rel} is not a valid {category} memory and was written directly. {where}\n"
+              "Problems:\n" + "\n".join(f"- {p}" for p in shown) + "\n"
+              f"Save memories only through the plugin's writer:\n{advice}")
+    return _block(reason, reason)
+
+
+def decide(payload: dict) -> dict | None:
+    """The PostToolUse answer for one tool call, or None."""
+    tool = payload.get("tool_name")
+    if tool not in _FILE_TOOLS:
+        return None
+    tool_input = payload.get("tool_input")
+    if not isinstance(tool_input, dict):
+        _note(f"{tool} without a tool_input object; ignored")
+        return None
+    path = tool_input.get(_FILE_TOOLS[tool]) or tool_input.get("file_path")
+    if not isinstance(path, str) or not path or "\0" in path:
+        _note(f"{tool} without a usable path; ignored")
+        return None
+    cwd = payload.get("cwd")
+    cwd = cwd if isinstance(cwd, str) and cwd and "\0" not in cwd else None
+    verdict, root, rel = guard_paths.locate(path, guard_paths.memory_roots(cwd), cwd)
+    if verdict != guard_paths.INSIDE or root is None:
+        return None
+    rel = rel.replace(os.sep, "/")
+    real = os.path.realpath(os.path.join(cwd or os.getcwd(), os.path.expanduser(path)))
+    session_id = payload.get("session_id")
+    if rel == INDEX_NAME:
+        reason = (f"claude-memory: index.md was changed directly with {tool}; it is generated from the memory "
+                  f"files and may now be wrong. Rebuild it: {script_command('memory_index.py', '--rebuild')}")
+        return _block(reason, reason)
+    if rel == CONFIG_NAME:
+        try:
+            with open(real, "rb") as fh:
+                ok = isinstance(json.loads(fh.read(_MAX_BYTES).decode("utf-8-sig")), dict)
+        except (OSError, UnicodeDecodeError, ValueError):
+            ok = False
+        if ok:
+            return None
+        reason = ("claude-memory: memory-config.json is not a valid JSON object, so the plugin ignores it and "
+                  "uses its defaults. Fix the JSON (or tell the user).")
+        return _block(reason, reason)
+    folder, _, name = rel.partition("/")
+    category = category_of(folder)
+    if category is None or "/" in name or not name.endswith(".json"):
+        return None
+    return _memory_answer(real, root, rel, category, session_id)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from ..hook_edge import run_hook
+
+    return run_hook("memory_validate_hook", decide)
