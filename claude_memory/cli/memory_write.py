@@ -52,10 +52,11 @@ def read_input(path_arg: str) -> tuple[dict, Path]:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise MemoryStoreError("INPUT_ERROR", f"cannot open --input {path_arg}: {exc.strerror or exc}") from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise MemoryStoreError("INPUT_ERROR", f"--input {path_arg} is not a regular file")
     with os.fdopen(fd, "rb") as fh:
-        st = os.fstat(fh.fileno())
-        if not stat.S_ISREG(st.st_mode):
-            raise MemoryStoreError("INPUT_ERROR", f"--input {path_arg} is not a regular file")
         if st.st_size > MAX_INPUT_BYTES:
             raise MemoryStoreError("INPUT_ERROR", f"--input {path_arg} is larger than {MAX_INPUT_BYTES} bytes")
         data = fh.read(MAX_INPUT_BYTES + 1)

@@ -1,0 +1,266 @@
+"""Black-box tests of hooks/scripts/memory_write.py, run as Claude Code runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from store_helpers import make_doc, md5, snapshot, write_json
+
+SCRIPT = "memory_write.py"
+TARGET = ".claude/memory/decisions/use-postgres.json"
+
+
+@pytest.fixture
+def draft(project: Path):
+    def make(name: str = "draft.json", **over) -> Path:
+        return write_json(project / name, make_doc(**over))
+    return make
+
+
+@pytest.fixture
+def created(run_script, draft, memory_root):
+    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(draft()))
+    assert res.returncode == 0, res.stderr
+    return res.json()
+
+
+def _update_draft(project: Path, memory_root: Path, name="u.json", **over) -> Path:
+    doc = json.loads((memory_root / "decisions" / "use-postgres.json").read_text())
+    doc["changes"] = [*doc["changes"], {"date": "2026-06-01T00:00:00Z", "summary": "edit"}]
+    doc.update(over)
+    return write_json(project / name, doc)
+
+
+def test_create_prints_one_json_line(run_script, draft, memory_root):
+    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(draft()))
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert len(lines) == 1
+    out = json.loads(lines[0])
+    path = memory_root / "decisions" / "use-postgres.json"
+    assert out == {"ok": True, "action": "create", "path": str(path.resolve()), "id": "use-postgres",
+                   "warnings": [], "hash": md5(path)}
+    assert (memory_root / "index.md").read_text().startswith("- [DECISION] Use Postgres for storage -> ")
+
+
+def test_autofix_notes_on_stderr(run_script, project, memory_root):
+    doc = make_doc(id="Use Postgres", tags="DB, storage")
+    del doc["schema_version"], doc["created_at"]
+    path = write_json(project / "d.json", doc)
+    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(path))
+    assert res.returncode == 0, res.stderr
+    assert "auto-fix:" in res.stderr and "schema_version" in res.stderr
+    assert res.json()["id"] == "use-postgres"
+
+
+def test_update_with_hash_then_stale_hash_conflicts(run_script, project, memory_root, created):
+    upd = _update_draft(project, memory_root, title="Use Postgres for all storage")
+    res = run_script(SCRIPT, "--action", "update", "--target", TARGET, "--input", str(upd), "--hash", created["hash"])
+    assert res.returncode == 0, res.stderr
+    assert res.json()["hash"] == md5(memory_root / "decisions" / "use-postgres.json")
+    before = snapshot(memory_root)
+    upd2 = _update_draft(project, memory_root, name="u2.json")
+    res = run_script(SCRIPT, "--action", "update", "--target", TARGET, "--input", str(upd2), "--hash", created["hash"])
+    assert res.returncode != 0 and "OCC_CONFLICT" in res.stderr and res.stdout == ""
+    assert snapshot(memory_root) == before
+
+
+def test_update_rename_reported(run_script, project, memory_root, created):
+    upd = _update_draft(project, memory_root, title="Adopt SQLite everywhere now")
+    res = run_script(SCRIPT, "--action", "update", "--target", TARGET, "--input", str(upd))
+    assert res.returncode == 0, res.stderr
+    assert res.json()["id"] == "adopt-sqlite-everywhere-now"
+    assert any("renamed" in w for w in res.json()["warnings"])
+
+
+@pytest.mark.parametrize("action, status", [("delete", "retired"), ("archive", "archived")])
+def test_lifecycle_actions(run_script, memory_root, created, action, status):
+    res = run_script(SCRIPT, "--action", action, "--target", TARGET, "--reason", "done")
+    assert res.returncode == 0, res.stderr
+    assert res.json()["action"] == action
+    doc = json.loads((memory_root / "decisions" / "use-postgres.json").read_text())
+    assert doc["record_status"] == status
+    assert (memory_root / "index.md").read_text() == ""
+    back = "restore" if action == "delete" else "unarchive"
+    res = run_script(SCRIPT, "--action", back, "--target", TARGET)
+    assert res.returncode == 0, res.stderr
+    assert "use-postgres" in (memory_root / "index.md").read_text()
+
+
+def test_delete_is_idempotent(run_script, created):
+    assert run_script(SCRIPT, "--action", "delete", "--target", TARGET).returncode == 0
+    res = run_script(SCRIPT, "--action", "delete", "--target", TARGET)
+    assert res.returncode == 0 and "already retired" in res.json()["warnings"][0]
+
+
+def test_staging_draft_removed_other_input_kept(run_script, project, memory_root):
+    outside = write_json(project / "by-hand.json", make_doc(id="a", title="A"))
+    assert run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(outside)).returncode == 0
+    assert outside.exists()
+    staged = write_json(memory_root / ".staging" / "abc" / "draft-decision.json", make_doc(id="b", title="B"))
+    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(staged))
+    assert res.returncode == 0, res.stderr
+    assert not staged.exists()
+
+
+def test_staging_draft_kept_on_failure(run_script, memory_root):
+    staged = write_json(memory_root / ".staging" / "abc" / "draft-decision.json", make_doc(confidence="high"))
+    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(staged))
+    assert res.returncode != 0 and staged.exists()
+
+
+def test_rolling_window_via_cli(run_script, project, memory_root):
+    write_json(memory_root / "memory-config.json", {"categories": {"session_summary": {"max_retained": 2}}})
+    for i in range(3):
+        d = write_json(project / f"s{i}.json", make_doc("session_summary", f"s{i}", f"Session {i}",
+                                                         created_at=f"2026-05-0{i + 1}T00:00:00Z"))
+        res = run_script(SCRIPT, "--action", "create", "--category", "session_summary", "--input", str(d))
+        assert res.returncode == 0, res.stderr
+    assert "retired session s0" in res.stderr
+    assert json.loads((memory_root / "sessions" / "s0.json").read_text())["record_status"] == "retired"
+
+
+# ---- every error path leaves the store byte-for-byte unchanged
+
+
+def _setup_errors(project: Path, memory_root: Path) -> dict[str, Path]:
+    """A store with one active, one retired (just now) and one archived memory, plus input files.
+    Built in-process (the writer's own CLI path is covered above) to keep this fast."""
+    from claude_memory import config, store
+    from claude_memory.validation import validate_record
+
+    ctx = store.StoreContext(root=memory_root, config=config.load_config(memory_root))
+    files = {}
+    for id_, title in (("use-postgres", "Use Postgres for storage"), ("old", "Old"), ("arch", "Arch")):
+        store.create(ctx, validate_record(make_doc(id=id_, title=title)), category="decision")
+    store.change_status(ctx, "delete", target=str(memory_root / "decisions" / "old.json"))
+    store.change_status(ctx, "archive", target=str(memory_root / "decisions" / "arch.json"))
+    files["dup"] = write_json(project / "dup.json", make_doc())
+    files["old"] = write_json(project / "old.json", make_doc(id="old", title="Old"))
+    files["arch"] = write_json(project / "arch-new.json", make_doc(id="arch", title="Arch"))
+    files["invalid"] = write_json(project / "invalid.json", make_doc(id="fresh", confidence="very", tags=[]))
+    files["unknown"] = write_json(project / "unknown.json", make_doc(id="fresh", colour="blue"))
+    files["wrongcat"] = write_json(project / "wrongcat.json", make_doc("runbook", id="fresh"))
+    files["notjson"] = project / "notjson.json"
+    files["notjson"].write_text("{not json")
+    files["array"] = project / "array.json"
+    files["array"].write_text("[1, 2]")
+    files["huge"] = project / "huge.json"
+    files["huge"].write_text(" " * 1_000_001 + "{}")
+    files["nochange"] = write_json(project / "nochange.json",
+                                   json.loads((memory_root / "decisions" / "use-postgres.json").read_text()))
+    files["fifo"] = project / "fifo"
+    os.mkfifo(files["fifo"])
+    files["dir"] = project / "adir"
+    files["dir"].mkdir()
+    (project / "outside.json").write_text("{}")
+    files["upd"] = write_json(project / "upd.json", {**make_doc(), "changes": [
+        {"date": "2026-06-01T00:00:00Z", "summary": "edit"}]})
+    return files
+
+
+ERROR_CASES = [
+    ("ALREADY_EXISTS", ["--action", "create", "--category", "decision", "--input", "{dup}"]),
+    ("ANTI_RESURRECTION_ERROR", ["--action", "create", "--category", "decision", "--input", "{old}"]),
+    ("ALREADY_EXISTS", ["--action", "create", "--category", "decision", "--input", "{arch}"]),
+    ("VALIDATION_ERROR", ["--action", "create", "--category", "decision", "--input", "{invalid}"]),
+    ("VALIDATION_ERROR", ["--action", "create", "--category", "decision", "--input", "{unknown}"]),
+    ("VALIDATION_ERROR", ["--action", "create", "--category", "decision", "--input", "{wrongcat}"]),
+    ("INPUT_ERROR", ["--action", "create", "--category", "decision", "--input", "{notjson}"]),
+    ("INPUT_ERROR", ["--action", "create", "--category", "decision", "--input", "{array}"]),
+    ("INPUT_ERROR", ["--action", "create", "--category", "decision", "--input", "{huge}"]),
+    ("INPUT_ERROR", ["--action", "create", "--category", "decision", "--input", "{fifo}"]),
+    ("INPUT_ERROR", ["--action", "create", "--category", "decision", "--input", "{dir}"]),
+    ("INPUT_ERROR", ["--action", "create", "--category", "decision", "--input", "/nonexistent/x.json"]),
+    ("USAGE_ERROR", ["--action", "create", "--input", "{dup}"]),
+    ("USAGE_ERROR", ["--action", "create", "--category", "decision"]),
+    ("USAGE_ERROR", ["--action", "explode", "--target", "x"]),
+    ("USAGE_ERROR", ["--action", "create", "--category", "nonsense", "--input", "{dup}"]),
+    ("USAGE_ERROR", ["--action", "update", "--category", "decision", "--input", "{upd}"]),
+    ("USAGE_ERROR", ["--action", "delete"]),
+    ("USAGE_ERROR", ["--bogus"]),
+    ("OCC_CONFLICT", ["--action", "update", "--target", TARGET, "--input", "{upd}", "--hash", "0" * 32]),
+    ("OCC_CONFLICT", ["--action", "delete", "--target", TARGET, "--hash", "f" * 32]),
+    ("VALIDATION_ERROR", ["--action", "update", "--target", TARGET, "--input", "{nochange}"]),
+    ("VALIDATION_ERROR", ["--action", "update", "--target", TARGET, "--input", "{wrongcat}"]),
+    ("LIFECYCLE_ERROR", ["--action", "update", "--target", ".claude/memory/decisions/old.json", "--input", "{upd}"]),
+    ("LIFECYCLE_ERROR", ["--action", "archive", "--target", ".claude/memory/decisions/old.json"]),
+    ("LIFECYCLE_ERROR", ["--action", "restore", "--target", ".claude/memory/decisions/arch.json"]),
+    ("LIFECYCLE_ERROR", ["--action", "unarchive", "--target", ".claude/memory/decisions/old.json"]),
+    ("NOT_FOUND", ["--action", "update", "--target", ".claude/memory/decisions/nope.json", "--input", "{upd}"]),
+    ("NOT_FOUND", ["--action", "delete", "--target", ".claude/memory/decisions/nope.json"]),
+    ("PATH_ERROR", ["--action", "delete", "--target", "../outside.json"]),
+    ("PATH_ERROR", ["--action", "delete", "--target", "{project}/outside.json"]),
+    ("PATH_ERROR", ["--action", "delete", "--target", ".claude/memory/../../outside.json"]),
+    ("PATH_ERROR", ["--action", "delete", "--target", ".claude/memory/runbooks/use-postgres.json",
+                    "--category", "decision"]),
+    ("PATH_ERROR", ["--action", "delete", "--target", ".claude/memory/index.md"]),
+    ("PATH_ERROR", ["--action", "create", "--category", "decision", "--input", "{dup}",
+                    "--target", ".claude/memory/decisions/another.json"]),
+    ("PATH_ERROR", ["--action", "delete", "--target", ".claude/memory/decisions/link.json"]),
+]
+
+
+@pytest.mark.parametrize("code, argv", ERROR_CASES, ids=[f"{i}-{c}" for i, (c, _) in enumerate(ERROR_CASES)])
+def test_error_paths_change_nothing(run_script, project, memory_root, code, argv):
+    files = _setup_errors(project, memory_root)
+    (memory_root / "decisions" / "link.json").symlink_to(project / "outside.json")
+    args = [a.format(project=project, **files) for a in argv]
+    before = snapshot(memory_root)
+    inputs_before = {k: p.read_bytes() for k, p in files.items() if p.is_file()}
+    res = run_script(SCRIPT, *args)
+    assert res.returncode != 0
+    assert res.stdout == ""
+    assert code in res.stderr, res.stderr
+    last = res.stderr.strip().splitlines()[-1]
+    assert json.loads(last)["error"] == code
+    assert snapshot(memory_root) == before
+    assert {k: p.read_bytes() for k, p in files.items() if p.is_file()} == inputs_before
+
+
+def test_validation_error_lists_problems(run_script, project):
+    bad = write_json(project / "bad.json", make_doc(confidence="very"))
+    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(bad))
+    err = json.loads(res.stderr.strip().splitlines()[-1])
+    assert err["error"] == "VALIDATION_ERROR"
+    assert {"field", "expected", "got", "fix"} <= set(err["problems"][0])
+
+
+def test_lock_timeout_changes_nothing(run_script, project, memory_root, created):
+    import subprocess
+    import sys
+    repo = Path(__file__).resolve().parent.parent
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys,time; sys.path.insert(0, sys.argv[2]);"
+        "from claude_memory.lock import store_lock\n"
+        "with store_lock(sys.argv[1], timeout=5):\n print('held', flush=True); time.sleep(30)"),
+        str(memory_root), str(repo)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        before = snapshot(memory_root)
+        res = run_script(SCRIPT, "--action", "delete", "--target", TARGET,
+                         env={"CLAUDE_MEMORY_LOCK_TIMEOUT": "0.3"})
+        assert res.returncode != 0 and "LOCK_TIMEOUT" in res.stderr
+        assert snapshot(memory_root) == before
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_default_root_found_from_subfolder(run_script, project, draft, memory_root):
+    sub = project / "src" / "deep"
+    sub.mkdir(parents=True)
+    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(draft()), cwd=sub)
+    assert res.returncode == 0 and Path(res.json()["path"]).parent.parent == memory_root.resolve()
+
+
+def test_explicit_root(run_script, draft, tmp_path):
+    root = tmp_path / "elsewhere" / ".claude" / "memory"
+    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(draft()),
+                     "--root", str(root))
+    assert res.returncode == 0, res.stderr
+    assert (root / "decisions" / "use-postgres.json").exists()
