@@ -184,9 +184,9 @@ def _component_matches(pat: str, name: str, fold: bool) -> bool:
 
 def _relation(pattern: list[str], store: list[str], fold: bool) -> str | None:
     """'inside' when the pattern can name the store or a path below it, 'ancestor' when it can
-    name a folder above it, else None. An unknown stretch may not stand in for the store's own
-    name: some written component has to line up with the store's last component (or, for
-    ancestors, with the last folder matched)."""
+    name a folder above it, else None. An unknown stretch (variable, unknown folder) may stand
+    for the project's path but not for the store's last two components (``.claude/memory``):
+    those, or for ancestors the last folder matched, have to be written out."""
     best: list[str | None] = [None]
     seen = set()
     last = len(store)
@@ -206,7 +206,8 @@ def _relation(pattern: list[str], store: list[str], fold: bool) -> str | None:
         comp = pattern[i]
         if comp == _ANY:
             walk(i + 1, j, literal_tail if j else False)
-            walk(i, j + 1, False)
+            if j < last - 2:  # an unknown stretch may stand for the project, not for `.claude/memory`
+                walk(i, j + 1, False)
             return
         if _component_matches(comp, store[j], fold):
             walk(i + 1, j + 1, True)

@@ -1,0 +1,188 @@
+"""guard.paths: where the memory root is, and whether a tool path resolves into it."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from claude_memory import paths as shared_paths
+from claude_memory.guard import paths as gp
+from claude_memory.guard.paths import INSIDE, OUTSIDE, STAGING
+
+
+@pytest.fixture
+def store(project, memory_root, monkeypatch):
+    (memory_root / "decisions").mkdir(parents=True)
+    (memory_root / ".staging" / "s1").mkdir(parents=True)
+    (project / "src" / "deep").mkdir(parents=True)
+    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
+    return memory_root
+
+
+# ------------------------------------------------------------------ the root
+
+
+@pytest.mark.parametrize("cwd_rel", ["", "src", "src/deep"])
+def test_root_without_env_matches_the_shared_default(store, project, cwd_rel):
+    cwd = str(project / cwd_rel) if cwd_rel else str(project)
+    assert gp.memory_roots(cwd, {}) == (str(shared_paths.default_memory_root(cwd)),)
+    assert gp.memory_roots(cwd, {})[0] == str(store)
+
+
+def test_root_without_any_store_is_the_cwd_s_own(tmp_path):
+    cwd = tmp_path / "fresh"
+    cwd.mkdir()
+    assert gp.memory_roots(str(cwd), {}) == (str(cwd / ".claude" / "memory"),)
+    assert gp.memory_roots(str(cwd), {})[0] == str(shared_paths.default_memory_root(cwd))
+
+
+def test_root_from_env_matches_the_shared_default(store, project, tmp_path, monkeypatch):
+    other = tmp_path / "other"
+    other.mkdir()
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(other))
+    roots = gp.memory_roots(str(other), dict(os.environ))
+    assert roots == (str(shared_paths.default_memory_root(other)),)
+
+
+def test_env_root_and_a_store_above_cwd_are_both_protected(store, project, tmp_path):
+    other = tmp_path / "other"
+    other.mkdir()
+    roots = gp.memory_roots(str(project / "src"), {"CLAUDE_PROJECT_DIR": str(other)})
+    assert roots == (str(other / ".claude" / "memory"), str(store))
+
+
+# ------------------------------------------------------------------ verdicts
+
+
+@pytest.mark.parametrize("path,expected", [
+    ("{R}/decisions/a.json", INSIDE),
+    ("{R}/index.md", INSIDE),
+    ("{R}/memory-config.json", INSIDE),
+    ("{R}", INSIDE),
+    ("{R}/", INSIDE),
+    ("{R}/.staging", INSIDE),
+    ("{R}/.staging/s1/draft-decision.json", STAGING),
+    ("{R}/.staging/new/context.md", STAGING),
+    ("{R}/.staging/../index.md", INSIDE),
+    ("{R}/.staging/s1/../../decisions/a.json", INSIDE),
+    ("{P}/src/../.claude/memory/x.json", INSIDE),
+    ("{P}//.claude///memory//x.json", INSIDE),
+    ("//{P}/.claude/memory/x.json", INSIDE),
+    ("{P}/.claude/memory-old/x.json", OUTSIDE),
+    ("{P}/.claude/memoryx", OUTSIDE),
+    ("{P}/.claude/settings.json", OUTSIDE),
+    ("{P}/src/a.py", OUTSIDE),
+    ("{P}/.claude/memory/../settings.json", OUTSIDE),
+    ("/etc/hosts", OUTSIDE),
+])
+def test_absolute_spellings(store, project, path, expected):
+    path = path.replace("{R}", str(store)).replace("{P}", str(project)).replace("///", "/")
+    assert gp.classify(path, (str(store),), str(project)) == expected
+
+
+@pytest.mark.parametrize("cwd_rel,path,expected", [
+    ("", ".claude/memory/a.json", INSIDE),
+    ("", "./.claude/./memory/a.json", INSIDE),
+    ("src", "../.claude/memory/a.json", INSIDE),
+    ("src/deep", "../../.claude/memory/index.md", INSIDE),
+    (".claude", "memory/a.json", INSIDE),
+    (".claude/memory", "index.md", INSIDE),
+    (".claude/memory", ".staging/s1/d.json", STAGING),
+    (".claude/memory", "../settings.json", OUTSIDE),
+    ("src", "a.py", OUTSIDE),
+])
+def test_relative_paths_are_taken_against_cwd(store, project, cwd_rel, path, expected):
+    cwd = project / cwd_rel if cwd_rel else project
+    assert gp.classify(path, (str(store),), str(cwd)) == expected
+
+
+def test_tilde_is_expanded(store, project, monkeypatch):
+    monkeypatch.setenv("HOME", str(project))
+    assert gp.classify("~/.claude/memory/a.json", (str(store),), "/") == INSIDE
+
+
+def test_symlinked_folders_are_resolved(store, project, tmp_path):
+    (tmp_path / "to-store").symlink_to(store)
+    (tmp_path / "to-claude").symlink_to(project / ".claude")
+    (project / "src" / "loop").symlink_to(project)
+    roots = (str(store),)
+    assert gp.classify(str(tmp_path / "to-store" / "x.json"), roots) == INSIDE
+    assert gp.classify(str(tmp_path / "to-claude" / "memory" / "index.md"), roots) == INSIDE
+    assert gp.classify(str(project / "src" / "loop" / ".claude" / "memory" / "x"), roots) == INSIDE
+    assert gp.classify(str(tmp_path / "to-store" / ".staging" / "s1" / "d.json"), roots) == STAGING
+
+
+def test_a_store_that_is_itself_a_symlink(tmp_path):
+    real = tmp_path / "real-store"
+    (real / "decisions").mkdir(parents=True)
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    (project / ".claude" / "memory").symlink_to(real)
+    roots = (str(project / ".claude" / "memory"),)
+    assert gp.classify(str(real / "decisions" / "a.json"), roots) == INSIDE
+    assert gp.classify(str(project / ".claude" / "memory" / "index.md"), roots) == INSIDE
+
+
+def test_a_symlink_inside_staging_cannot_reach_the_store(store):
+    (store / ".staging" / "s1" / "jump").symlink_to(store / "decisions")
+    (store / ".staging" / "s1" / "file-link.json").symlink_to(store / "index.md")
+    (store / ".staging" / "s1" / "dangling.json").symlink_to(store / "decisions" / "new.json")
+    roots = (str(store),)
+    assert gp.classify(str(store / ".staging" / "s1" / "jump" / "a.json"), roots) == INSIDE
+    assert gp.classify(str(store / ".staging" / "s1" / "file-link.json"), roots) == INSIDE
+    assert gp.classify(str(store / ".staging" / "s1" / "dangling.json"), roots) == INSIDE
+
+
+@pytest.mark.parametrize("pointing_at", ["decisions", "elsewhere"])
+def test_a_symlinked_staging_place_is_refused(store, tmp_path, pointing_at):
+    target = store / "decisions" if pointing_at == "decisions" else tmp_path / "elsewhere"
+    target.mkdir(exist_ok=True)
+    os.rename(store / ".staging", tmp_path / "old-staging")
+    (store / ".staging").symlink_to(target)
+    assert gp.classify(str(store / ".staging" / "d.json"), (str(store),)) == INSIDE
+
+
+@pytest.mark.parametrize("bad", ["", None, 42, "a\0b", ["x"]])
+def test_unusable_paths_are_outside(store, bad):
+    assert gp.locate(bad, (str(store),)) == (OUTSIDE, None, "")
+
+
+def test_locate_reports_root_and_part_below_it(store, project):
+    verdict, root, rel = gp.locate(".claude/memory/decisions/a.json", (str(store),), str(project))
+    assert (verdict, root, rel) == (INSIDE, str(store), os.path.join("decisions", "a.json"))
+
+
+# ------------------------------------------------------------------ case folding
+
+
+def test_case_variant_counts_only_on_a_case_insensitive_volume(store, project, monkeypatch):
+    calls = []
+
+    def probe(directory, answer=True):
+        calls.append(directory)
+        return answer
+
+    monkeypatch.setattr(gp, "fs_case_insensitive", probe)
+    variant = str(project / ".Claude" / "MEMORY" / "decisions" / "a.json")
+    assert gp.classify(variant, (str(store),)) == INSIDE
+    assert gp.classify(str(project / ".CLAUDE" / "memory" / ".STAGING" / "s1" / "d.json"), (str(store),)) == STAGING
+    monkeypatch.setattr(gp, "fs_case_insensitive", lambda d: probe(d, False))
+    assert gp.classify(variant, (str(store),)) == OUTSIDE
+
+
+def test_the_file_system_is_not_probed_for_ordinary_paths(store, project, monkeypatch):
+    def boom(directory):
+        raise AssertionError("probed")
+
+    monkeypatch.setattr(gp, "fs_case_insensitive", boom)
+    assert gp.classify(str(project / "src" / "a.py"), (str(store),)) == OUTSIDE
+    assert gp.classify(str(store / "a.json"), (str(store),)) == INSIDE
+
+
+def test_probe_agrees_with_the_real_volume(store, tmp_path):
+    probe_dir = tmp_path / "CaseProbe"
+    probe_dir.mkdir()
+    folds = os.path.exists(str(tmp_path / "caseprobe"))
+    gp._case_cache.clear()
+    assert gp.fs_case_insensitive(str(probe_dir / "not-yet")) is folds
