@@ -60,7 +60,7 @@ def _decide_file(tool: str, tool_input: dict, cwd, roots, session_id) -> dict | 
     path = tool_input.get(FILE_TOOLS[tool])
     if path is None and tool == "NotebookEdit":
         path = tool_input.get("file_path")
-    if not isinstance(path, str) or not path:
+    if not isinstance(path, str) or not path or "\0" in path:
         _note(f"{tool} without a usable path; allowed")
         return None
     verdict, root, rel = guard_paths.locate(path, roots, cwd)

@@ -1,0 +1,124 @@
+"""hooks.write_guard: the PreToolUse decision, and the script as Claude Code runs it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from claude_memory.hooks import write_guard
+
+from conftest import REPO, SCRIPTS
+
+
+@pytest.fixture
+def store(project, memory_root, monkeypatch):
+    (memory_root / "decisions").mkdir(parents=True)
+    (memory_root / "decisions" / "x.json").write_text("{}")
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
+    monkeypatch.setenv("CLAUDE_PLUGIN_ROOT", "/plugins/claude-memory")
+    return memory_root
+
+
+def _payload(project, tool, tool_input, **extra):
+    return {"session_id": "sess/1", "cwd": str(project), "hook_event_name": "PreToolUse",
+            "tool_name": tool, "tool_input": tool_input, **extra}
+
+
+def test_deny_answer_shape_and_exact_commands(store, project):
+    answer = write_guard.decide(_payload(project, "Write", {"file_path": str(store / "decisions" / "x.json")}))
+    out = answer["hookSpecificOutput"]
+    assert set(out) == {"hookEventName", "permissionDecision", "permissionDecisionReason"}
+    assert (out["hookEventName"], out["permissionDecision"]) == ("PreToolUse", "deny")
+    reason = out["permissionDecisionReason"]
+    draft = store / ".staging" / "sess1" / "draft-decision.json"
+    assert reason.startswith(f"claude-memory: Write on {store / 'decisions' / 'x.json'} was blocked:")
+    assert (f'python3 "/plugins/claude-memory/hooks/scripts/memory_write.py" --action create '
+            f'--category decision --input "{draft}"') in reason
+    assert "--action update --category decision --target" in reason and "--hash" in reason
+    assert "--action delete" in reason
+
+
+def test_index_reason_names_the_rebuild(store, project):
+    answer = write_guard.decide(_payload(project, "Edit", {"file_path": str(store / "index.md")}))
+    reason = answer["hookSpecificOutput"]["permissionDecisionReason"]
+    assert 'python3 "/plugins/claude-memory/hooks/scripts/memory_index.py" --rebuild' in reason
+    assert "memory_write.py\" --action create" in reason
+
+
+def test_bash_reason_names_what_the_command_would_do(store, project):
+    answer = write_guard.decide(_payload(project, "Bash", {"command": "rm -rf .claude/memory/decisions"}))
+    reason = answer["hookSpecificOutput"]["permissionDecisionReason"]
+    assert reason.startswith("claude-memory: Bash command blocked: `rm` would delete .claude/memory/decisions")
+    assert "--category decision" in reason
+
+
+@pytest.mark.parametrize("payload", [
+    {"tool_name": "Write"},
+    {"tool_name": "Write", "tool_input": "x"},
+    {"tool_name": "Write", "tool_input": {}},
+    {"tool_name": "Write", "tool_input": {"file_path": 7}},
+    {"tool_name": "Bash", "tool_input": {"command": ["rm"]}},
+    {"tool_name": "Write", "tool_input": {"file_path": "a\0b"}, "cwd": "x\0y"},
+])
+def test_malformed_input_is_allowed_with_a_note(store, payload, capsys):
+    assert write_guard.decide(payload) is None
+    assert "claude-memory: write guard:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("tool", ["Read", "Glob", "Grep", "WebFetch", None, 3])
+def test_other_tools_are_not_looked_at(store, tool):
+    assert write_guard.decide({"tool_name": tool, "tool_input": {"file_path": str(store / "index.md")}}) is None
+
+
+def test_missing_cwd_falls_back_to_the_process_folder(store, project, monkeypatch):
+    monkeypatch.chdir(project)
+    answer = write_guard.decide({"tool_name": "Write", "tool_input": {"file_path": ".claude/memory/a.json"}})
+    assert answer is not None
+
+
+def test_script_denies_like_claude_code_expects(run_script, store):
+    res = run_script("memory_write_guard.py", stdin={
+        "session_id": "s", "cwd": str(store.parent.parent), "tool_name": "Bash",
+        "tool_input": {"command": "echo x > .claude/memory/index.md"}})
+    assert res.returncode == 0
+    out = res.json()["hookSpecificOutput"]
+    assert out["permissionDecision"] == "deny"
+    assert f'python3 "{REPO}/hooks/scripts/memory_write.py" --action create' in out["permissionDecisionReason"]
+
+
+@pytest.mark.parametrize("stdin", [b"", b"not json", b"[1,2]", b"\xff\xfe", b'{"tool_name": "Write"}'])
+def test_script_fails_open(run_script, store, stdin):
+    res = run_script("memory_write_guard.py", stdin=stdin)
+    assert (res.returncode, res.stdout) == (0, "")
+    assert "claude-memory" in res.stderr
+
+
+def test_script_is_silent_outside_the_store(run_script, store, project):
+    res = run_script("memory_write_guard.py", stdin=_payload(project, "Write", {"file_path": str(project / "a.py")}))
+    assert (res.returncode, res.stdout, res.stderr) == (0, "", "")
+    assert (store / "decisions" / "x.json").read_text() == "{}"
+
+
+def test_guard_imports_only_the_standard_library_on_its_paths(project, memory_root):
+    (memory_root / "decisions").mkdir(parents=True)
+    probe = (
+        "import sys, io, json; sys.path.insert(0, %r)\n"
+        "from claude_memory.hooks import write_guard\n"
+        "for tool, ti in [('Write', {'file_path': %r}), ('Write', {'file_path': %r}),"
+        " ('Bash', {'command': 'rm -rf .claude/memory'})]:\n"
+        "    write_guard.decide({'tool_name': tool, 'tool_input': ti, 'cwd': %r})\n"
+        "bad = [m for m in ('pydantic', 'filelock', 'jsonschema', 'claude_memory.config', 'claude_memory.errors',"
+        " 'dataclasses', 'pathlib') if m in sys.modules]\n"
+        "print(json.dumps(bad))\n"
+    ) % (str(REPO), str(project / "a.py"), str(memory_root / "x.json"), str(project))
+    out = subprocess.run([sys.executable, "-S", "-c", probe], capture_output=True, text=True, check=True,
+                         env={"CLAUDE_PROJECT_DIR": str(project), "PATH": "/usr/bin:/bin"})
+    assert json.loads(out.stdout) == []
+
+
+def test_entry_script_is_two_lines():
+    body = (SCRIPTS / "memory_write_guard.py").read_text().splitlines()
+    assert body[1:] == ["from _launch import run", 'run("claude_memory.hooks.write_guard", needs_deps=False)']
