@@ -1,0 +1,40 @@
+"""Crash at every step of a transaction (SIGKILL via CLAUDE_MEMORY_FAULT), then recover with a rebuild."""
+
+from __future__ import annotations
+
+import json
+import signal
+
+import pytest
+
+from claude_memory import config, faults, maintenance, store
+from claude_memory.validation import validate_record
+from store_helpers import make_doc, write_json
+
+POINTS = ["after_lock", "after_temp_write", "before_replace", "after_replace",
+          "before_index_write", "after_index_write", "during_rename"]
+
+
+def test_point_is_inert_without_env(monkeypatch):
+    monkeypatch.delenv(faults.ENV_VAR, raising=False)
+    faults.point("after_lock")  # still alive
+    monkeypatch.setenv(faults.ENV_VAR, "something_else")
+    faults.point("after_lock")
+
+
+@pytest.mark.parametrize("point", POINTS)
+def test_crash_during_renaming_update_then_rebuild(run_script, project, memory_root, point):
+    ctx = store.StoreContext(root=memory_root, config=config.load_config(None))
+    out = store.create(ctx, validate_record(make_doc()), category="decision")
+    doc = json.loads(out.path.read_text())
+    doc["title"] = "Adopt SQLite everywhere now"
+    doc["changes"].append({"date": "2026-06-01T00:00:00Z", "summary": "switch"})
+    draft = write_json(project / "d.json", doc)
+    res = run_script("memory_write.py", "--action", "update", "--target", str(out.path), "--input", str(draft),
+                     env={faults.ENV_VAR: point})
+    assert res.returncode == -signal.SIGKILL
+    maintenance.rebuild(memory_root)
+    assert maintenance.validate(memory_root) == []
+    survivors = sorted(p.name for p in (memory_root / "decisions").iterdir())
+    assert survivors in (["use-postgres.json"], ["adopt-sqlite-everywhere-now.json"])
+    assert draft.exists()
