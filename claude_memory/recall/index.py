@@ -61,6 +61,8 @@ def build(docs: list) -> dict:
     for term in sorted(postings):
         plist = postings[term]
         term_idf = idf(len(plist), n)
+        # Highest field-weighted frequency first, so a ranker may read only the head of a long list.
+        plist.sort(key=lambda p: (-abs(p[1]), p[0]))
         ids = array("I", [p[0] for p in plist])
         # Negative contribution = the term is in a strong field of that doc (see corpus).
         scores = array("f", [
@@ -97,13 +99,14 @@ def build(docs: list) -> dict:
     }
 
 
-def unpack(blob: bytes) -> tuple[array, array]:
-    """Doc numbers and contributions of one posting list."""
+def unpack(blob: bytes, limit: int | None = None) -> tuple[array, array]:
+    """Doc numbers and contributions of one posting list (its ``limit`` strongest entries)."""
     half = len(blob) // 2
+    take = half if limit is None else min(half, limit * 4)
     ids = array("I")
-    ids.frombytes(blob[:half])
+    ids.frombytes(blob[:take])
     scores = array("f")
-    scores.frombytes(blob[half:])
+    scores.frombytes(blob[half:half + take])
     return ids, scores
 
 

@@ -26,14 +26,19 @@ __all__ = ["Hit", "rank", "SYNONYM_WEIGHT", "PARTIAL_WEIGHT"]
 
 SYNONYM_WEIGHT = 0.5
 PARTIAL_WEIGHT = 0.35
+#: Read at most this many (strongest) entries of one posting list: bounds the cost per
+#: prompt in huge stores, where a word this common carries little evidence anyway.
+MAX_POSTINGS = 2000
 MIN_PARTIAL_LEN = 4
 MAX_PARTIAL_TERMS = 12
 FILE_EXACT = 6.0
 FILE_BASENAME = 2.5
 FILE_FOLDER = 1.5
-MIN_EVIDENCE = 0.5
+MIN_EVIDENCE = 0.6
 STRONG_BONUS = 1.0
-MIN_MASS = 1.2
+#: At least this many prompt words matched (a generic word counts GENERIC_MASS, a synonym
+#: or partial word its weight): one common word is never enough on its own.
+MIN_UNITS = 1.0
 MIN_SCORE = 0.0
 RELATIVE_CUTOFF = 0.5
 
@@ -114,6 +119,7 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
     max_idf = idf(0, n)
     scores: dict[int, float] = {}
     covered: dict[int, float] = {}
+    units: dict[int, float] = {}
     strong: dict[int, float] = {}
     total_mass = 0.0
     for term, factor in qterms:
@@ -124,7 +130,7 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
         share: dict[int, float] = {}
         strong_share: dict[int, float] = {}
         for alt, weight in _alternatives(term, post, vocab):
-            ids, contribs = unpack(post[alt])
+            ids, contribs = unpack(post[alt], MAX_POSTINGS if weight == 1.0 else MAX_POSTINGS // 4)
             for number, contrib in zip(ids, contribs):
                 value = (-contrib if contrib < 0 else contrib) * weight
                 if value > best.get(number, 0.0):
@@ -136,6 +142,7 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
         for number, value in best.items():
             scores[number] = scores.get(number, 0.0) + value
             covered[number] = covered.get(number, 0.0) + mass * share[number]
+            units[number] = units.get(number, 0.0) + factor * share[number]
             if number in strong_share:
                 strong[number] = strong.get(number, 0.0) + mass * strong_share[number]
     if mentions:
@@ -144,13 +151,13 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
             scores[number] = scores.get(number, 0.0) + value
             credit = max_idf * min(1.0, value / FILE_EXACT)
             covered[number] = covered.get(number, 0.0) + credit
+            units[number] = units.get(number, 0.0) + min(1.0, value / FILE_EXACT)
             strong[number] = strong.get(number, 0.0) + credit
     if not scores or not total_mass:
         return []
     rec = unpack_floats(index["rec"])
-    floor = MIN_MASS * max_idf
     hits = [(number, score * rec[number], covered.get(number, 0.0) / total_mass, strong.get(number, 0.0) / total_mass)
-            for number, score in scores.items() if explain or covered.get(number, 0.0) >= floor]
+            for number, score in scores.items() if explain or units.get(number, 0.0) >= MIN_UNITS]
     hits.sort(key=lambda h: (-h[1], h[0]))
     if explain:
         return hits

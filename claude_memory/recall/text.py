@@ -46,7 +46,7 @@ STOP_WORDS = frozenset(
     why will with won would wouldn yes yet you your yours
     hi hello hey thanks thank cheers morning afternoon evening
     want wants need needs like maybe actually just sure anyway something anything thing things
-    stuff way ways one ones lot lots bit kind sort able via etc eg ie
+    stuff way ways one ones lot lots bit kind sort able via etc eg ie think know see guess
     add adding added make makes making made fix fixes fixing fixed write writing written wrote
     change changes changing changed update updates updating updated create creating created
     help tell show explain look looking going goes went gone done try trying tried

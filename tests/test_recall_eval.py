@@ -1,0 +1,41 @@
+"""Recall quality targets (issue 5) on the dev set, measured as bench/recall_quality.py does.
+
+The hook runs in process here (same code as the script; the bench runs it per process).
+The targets are not all met yet: the test is a strict xfail that names the gap, so it
+fails the day the targets are reached (remove the marker then) or if it stops running.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "bench"))
+import recall_quality  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not (recall_quality.DEFAULT_SET / "queries.jsonl").exists(),
+                                reason="dev eval set not present")
+
+
+@pytest.fixture(scope="module")
+def summary():
+    return recall_quality.evaluate(in_process=True)["summary"]
+
+
+def test_we_beat_the_bm25_reference_on_precision_and_negatives(summary):
+    ours, bm25 = summary["ours"], summary["bm25"]
+    assert ours["precision"] >= 2 * bm25["precision"]
+    assert ours["negative_injection"] <= 0.2 < bm25["negative_injection"]
+    assert ours["by_kind"]["lexical"] >= 0.9 and ours["by_kind"]["file"] >= 0.85
+
+
+@pytest.mark.xfail(strict=True, reason="measured nDCG@5 0.75 (paraphrase 0.55), 64% relevant, 16% negatives inject")
+def test_issue_5_quality_targets(summary):
+    ours = summary["ours"]
+    assert ours["ndcg5"] >= 0.85
+    assert ours["by_kind"]["paraphrase"] >= 0.75
+    assert ours["precision"] >= 0.70
+    assert ours["negative_injection"] <= 0.10

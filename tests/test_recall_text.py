@@ -1,0 +1,66 @@
+"""Tokenising, stemming, synonyms and path mentions (claude_memory.recall.text)."""
+
+from __future__ import annotations
+
+import pytest
+
+from claude_memory.recall import text
+
+
+@pytest.mark.parametrize("a, b", [
+    ("queued", "queue"), ("queues", "queue"), ("scaling", "scale"), ("failing", "failed"),
+    ("retries", "retry"), ("logging", "log"), ("partitions", "partition"), ("timestamps", "timestamp"),
+])
+def test_stem_maps_word_forms_together(a, b):
+    assert text.stem(a) == text.stem(b)
+
+
+@pytest.mark.parametrize("word", ["ups", "go", "k8s", "137", "dbt"])
+def test_stem_leaves_short_words_and_identifiers_alone(word):
+    assert text.stem(word) == word
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    ("write_pandas timestamps", ["write_pandas", "panda", "timestamp"]),
+    ("tracking-ingest lag", ["tracking_ingest", "track", "ingest", "lag"]),
+    ("TrackingIngestConsumerLagHigh", ["trackingingestconsumerlaghigh", "track", "ingest", "consumer", "lag", "high"]),
+])
+def test_terms_keep_identifiers_whole_and_split(prompt, expected):
+    assert text.terms(prompt) == expected
+
+
+@pytest.mark.parametrize("prompt", ["hi", "hello there!", "thanks, that is all", "ok", "what do you think?"])
+def test_greetings_and_filler_have_no_terms(prompt):
+    assert text.query_terms(prompt) == []
+
+
+def test_query_terms_give_wholes_no_mass_and_generic_words_little():
+    factors = dict(text.query_terms("fix the write_pandas code in tracking"))
+    assert factors["write_pandas"] == 0.0
+    assert factors["code"] == text.GENERIC_MASS
+    assert factors["track"] == 1.0
+
+
+@pytest.mark.parametrize("word, synonym", [("logging", "logger"), ("crash", "oom"), ("bill", "cost"), ("msg", "message")])
+def test_expand_uses_the_software_synonym_groups(word, synonym):
+    assert text.stem(synonym) in text.expand(text.stem(word))
+
+
+def test_expand_of_unknown_word_is_empty():
+    assert text.expand("zebra") == ()
+
+
+@pytest.mark.parametrize("prompt, paths", [
+    ("refactor services/carrier-adapter/internal/ups/client.go now", ["services/carrier-adapter/internal/ups/client.go"]),
+    ("see ./dbt/seeds/fx_rates.csv.", ["dbt/seeds/fx_rates.csv"]),
+    ("edit .github/workflows/ci.yml", [".github/workflows/ci.yml"]),
+    ("update Dashboard.tsx", ["dashboard.tsx"]),
+    ("no paths in here", []),
+])
+def test_path_mentions(prompt, paths):
+    assert text.path_mentions(prompt) == paths
+
+
+@pytest.mark.parametrize("raw, norm", [("./a/B.py", "a/b.py"), ("/abs/x.go", "abs/x.go"), (".github/w.yml", ".github/w.yml")])
+def test_norm_path(raw, norm):
+    assert text.norm_path(raw) == norm
