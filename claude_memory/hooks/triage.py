@@ -27,14 +27,14 @@ from pathlib import Path
 from .. import hook_edge
 from ..categories import CATEGORIES
 from ..config import load_config
-from ..paths import default_memory_root, staging_dir
 from ..triage import cursor as cursors
-from ..triage.scoring import activity_metrics, merge_metrics, score_activity, score_text_categories, CategoryScore
 from ..triage.transcript import ASSISTANT_TEXT, Event, drop_save_flow, read_tail
 
 __all__ = ["decide", "main", "enabled_categories", "thresholds"]
 
 _DEFAULT_THRESHOLD = 0.5
+#: How much of the assistant's last text the cursor keeps (to read the next prompt against it).
+_PRIOR_TEXT_CHARS = 4_000
 
 
 def enabled_categories(config: dict) -> list[str]:
@@ -79,14 +79,14 @@ def decide(payload: dict) -> dict | None:
     if not isinstance(transcript, str) or not transcript or not os.path.isfile(transcript):
         return None
     cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else None
-    root = default_memory_root(cwd)
+    root = Path(cursors.memory_root(cwd))
     config = load_config(root if root.is_dir() else None)
     categories = enabled_categories(config)
     if not categories:
         return None
 
     key = cursors.session_key(payload.get("session_id"))
-    staging = staging_dir(root)
+    staging = Path(cursors.staging_folder(str(root)))
     cursor_file = cursors.cursor_path(staging, key)
     cursor = cursors.load_cursor(cursor_file)
     st = os.stat(transcript)
@@ -100,8 +100,20 @@ def decide(payload: dict) -> dict | None:
     events, last_crc = _with_last_message(events, payload.get("last_assistant_message"),
                                           cursor.get("last_message") if resumed else None, in_flow)
 
+    prior = cursor.get("prior_text") if resumed and isinstance(cursor.get("prior_text"), str) else ""
+    if not events:
+        # Nothing new (a repeated stop): keep the cursor, skip scoring and its regexes entirely.
+        if not resumed or tail.end != offset:
+            cursors.save_cursor(cursor_file, {**cursor, "offset": tail.end, "inode": st.st_ino, "size": tail.size,
+                                              "head": head, "in_save_flow": in_flow, "last_message": last_crc,
+                                              **({} if resumed else {"metrics": {}, "prior_text": ""})})
+        return None
+
+    from ..triage.scoring import (CategoryScore, activity_metrics, last_assistant_text, merge_metrics,
+                                  score_activity, score_text_categories)
+
     metrics = merge_metrics(cursor.get("metrics") if resumed else None, activity_metrics(events))
-    scores = score_text_categories(events)
+    scores = score_text_categories(events, prior_text=prior)
     scores["session_summary"] = CategoryScore("session_summary", score_activity(metrics), metrics=metrics)
     limits = thresholds(config)
     triggered = [c for c in categories if scores[c].score >= limits[c]]
@@ -114,6 +126,7 @@ def decide(payload: dict) -> dict | None:
     cursors.save_cursor(cursor_file, {
         "offset": tail.end, "inode": st.st_ino, "size": tail.size, "head": head, "metrics": metrics,
         "in_save_flow": in_flow, "last_message": last_crc,
+        "prior_text": (last_assistant_text(events) or prior)[-_PRIOR_TEXT_CHARS:],
     })
     return answer
 

@@ -20,8 +20,8 @@ import re
 import zlib
 from pathlib import Path
 
-__all__ = ["session_key", "cursor_path", "load_cursor", "save_cursor", "head_checksum", "resume_offset",
-           "HEAD_BYTES"]
+__all__ = ["session_key", "memory_root", "staging_folder", "cursor_path", "load_cursor", "save_cursor",
+           "head_checksum", "resume_offset", "HEAD_BYTES"]
 
 HEAD_BYTES = 512
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
@@ -31,6 +31,46 @@ def session_key(session_id: object) -> str:
     """The session id reduced to ``[A-Za-z0-9_-]``, at most 64 characters, ``"nosession"`` when empty."""
     key = _UNSAFE.sub("", session_id if isinstance(session_id, str) else "")[:64]
     return key or "nosession"
+
+
+def memory_root(cwd: str | None) -> str:
+    """Same answer as :func:`claude_memory.paths.default_memory_root`, with ``os.path`` only.
+
+    (``paths`` imports ``errors``, whose dataclasses pull ``inspect`` onto the
+    Stop hook's path; this hook runs on every turn.)
+    """
+    project = os.environ.get("CLAUDE_PROJECT_DIR")
+    if project:
+        return os.path.join(project, ".claude", "memory")
+    start = os.path.abspath(cwd or os.getcwd())
+    probe = start
+    while True:
+        candidate = os.path.join(probe, ".claude", "memory")
+        if os.path.isdir(candidate):
+            return candidate
+        parent = os.path.dirname(probe)
+        if parent == probe:
+            return os.path.join(start, ".claude", "memory")
+        probe = parent
+
+
+def staging_folder(root: str) -> str:
+    """``<root>/.staging`` created 0700 as :func:`claude_memory.paths.staging_dir` does; raises
+    ``OSError`` for a symlink, a non-folder or a folder owned by someone else."""
+    staging = os.path.join(root, ".staging")
+    if not os.path.isdir(staging) or os.path.islink(staging):
+        from ..paths import staging_dir  # first use in this project: the shared helper (also writes .gitignore)
+
+        try:
+            return str(staging_dir(root))
+        except Exception as exc:  # MemoryStoreError -> OSError for the hook's fail-open path
+            raise OSError(str(exc)) from None
+    st = os.lstat(staging)
+    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+        raise OSError(f"staging place {staging} belongs to another user")
+    if st.st_mode & 0o077:
+        os.chmod(staging, 0o700)
+    return staging
 
 
 def cursor_path(staging: str | os.PathLike, key: str) -> Path:

@@ -35,6 +35,7 @@ __all__ = [
     "speaker_weight",
     "prose",
     "score_text_categories",
+    "last_assistant_text",
     "activity_metrics",
     "merge_metrics",
     "score_activity",
@@ -46,8 +47,12 @@ TEXT_CATEGORIES = ("decision", "runbook", "constraint", "tech_debt", "preference
 GATE_CAP = 0.45
 #: Weight of the previous exchange inside a window.
 _PREVIOUS_EXCHANGE = 0.8
-#: How much tool output is scanned (it can never decide a category anyway).
-_TOOL_SCAN_CHARS = 2_000
+#: How much of each event is scanned. Tool output and tool input weigh 0.1 (they can
+#: never decide a category), so only their start is read; scanning cost is what
+#: a first triage of a long session pays.
+_TOOL_SCAN_CHARS = 300
+_EDIT_SCAN_CHARS = 1_500
+_SPOKEN_SCAN_CHARS = 12_000
 
 
 class Hit:
@@ -79,12 +84,26 @@ class CategoryScore:
 
 # --------------------------------------------------------------------------- cues
 
-def _rx(latin: str, cjk: str = "", *, flags: int = re.I) -> re.Pattern:
+class _LazyPattern:
+    """A regex compiled on first use: a Stop with nothing new to score never pays for compiling."""
+
+    __slots__ = ("source", "flags", "_compiled")
+
+    def __init__(self, source: str, flags: int) -> None:
+        self.source, self.flags, self._compiled = source, flags, None
+
+    def finditer(self, text: str):
+        if self._compiled is None:
+            self._compiled = re.compile(self.source, self.flags)
+        return self._compiled.finditer(text)
+
+
+def _rx(latin: str, cjk: str = "", *, flags: int = re.I) -> _LazyPattern:
     """Word-bounded alternation for spaced languages, plus an unbounded one for CJK."""
     pattern = rf"(?<![\w-])(?:{latin})(?![\w])"
     if cjk:
         pattern += f"|(?:{cjk})"
-    return re.compile(pattern, flags)
+    return _LazyPattern(pattern, flags)
 
 
 _RATIONALE = (r"because|since (?:we|it|they|the|our)|so that|the reason|reasons?:|given that|due to|that'?s why|"
@@ -94,7 +113,7 @@ _RATIONALE = (r"because|since (?:we|it|they|the|our)|so that|the reason|reasons?
 _RATIONALE_CJK = r"因为|由于|所以|太贵|太慢"
 
 #: category -> [(class, weight, regex)]
-_CUES: dict[str, list[tuple[str, float, re.Pattern]]] = {
+_CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
     "decision": [
         ("choice", 0.35, _rx(
             r"(?:let'?s|we'?ll|we will|we should|i'?d|going to|gonna)\s+(?:go|stick|settle)\s+(?:with|on)|"
@@ -170,8 +189,9 @@ _CUES: dict[str, list[tuple[str, float, re.Pattern]]] = {
             _RATIONALE + r"|no time|not worth|wasted effort|big one|blocked (?:on|by)|depends on|planned for|"
             r"already planned|release (?:this|next) week|deadline|pas le temps|sin tiempo|sem tempo",
             _RATIONALE_CJK + r"|没时间|要发版|来不及")),
-        ("ticket", 0.15, re.compile(r"(?<![\w-])(?!(?:UTF|ISO|SHA|RFC|CVE|HTTP|TLS|AES|MD|PEP)-)[A-Z][A-Z0-9]{1,9}-\d{1,6}(?!\w)")),
-        ("marker", 0.6, _rx(r"todo|fixme|hack|xxx", flags=0)),
+        ("ticket", 0.15, _LazyPattern(
+            r"(?<![\w-])(?!(?:UTF|ISO|SHA|RFC|CVE|HTTP|TLS|AES|MD|PEP)-)[A-Z][A-Z0-9]{1,9}-\d{1,6}(?!\w)", 0)),
+        ("marker", 0.6, _rx(r"TODO|FIXME|HACK|XXX", flags=0)),
         ("impact", 0.1, _rx(r"until then|in the meantime|meanwhile|no (?:test )?coverage|en attendant",
                             r"在那之前|在此之前")),
     ],
@@ -241,11 +261,11 @@ def prose(text: str) -> str:
 
 
 def _scan_text(event: Event) -> str:
-    if event.kind == TOOL_RESULT:
+    if event.kind == TOOL_USE and event.tool in EDIT_TOOLS:
+        return event.text[:_EDIT_SCAN_CHARS]
+    if event.kind in (TOOL_RESULT, TOOL_USE):
         return event.text[:_TOOL_SCAN_CHARS]
-    if event.kind == TOOL_USE:
-        return event.text[:_TOOL_SCAN_CHARS]
-    return prose(event.text)
+    return prose(event.text[:_SPOKEN_SCAN_CHARS])
 
 
 def _event_cues(event: Event) -> dict[str, dict[str, list[tuple[int, int]]]]:
@@ -308,13 +328,24 @@ def _option_words(text: str) -> set[str]:
     return {w for w in words if len(w) >= 3 and w not in _STOPWORDS}
 
 
-def _choice_answer(events: list[Event], previous: list[int], current: list[int]) -> int | None:
-    """Index of a typed prompt that picks one of the options the assistant just listed, else None."""
-    offered = next((i for i in reversed(previous) if events[i].kind == ASSISTANT_TEXT and not events[i].sidechain), None)
+def last_assistant_text(events: list[Event]) -> str:
+    """The main thread's last assistant text in ``events`` ("" when none)."""
+    return next((e.text for e in reversed(events) if e.kind == ASSISTANT_TEXT and not e.sidechain), "")
+
+
+def _choice_answer(events: list[Event], previous: list[int], current: list[int], prior_text: str = "") -> int | None:
+    """Index of a typed prompt that picks one of the options the assistant just listed, else None.
+
+    ``prior_text`` stands in for the previous exchange when it was triaged at an earlier stop.
+    """
+    offered = next((events[i].text for i in reversed(previous)
+                    if events[i].kind == ASSISTANT_TEXT and not events[i].sidechain), None)
+    if offered is None and not previous:
+        offered = prior_text or None
     prompt = next((i for i in current if events[i].prompt), None)
     if offered is None or prompt is None:
         return None
-    options = _option_words(events[offered].text)
+    options = _option_words(offered)
     if not options:
         return None
     first = re.split(r"(?<=[.!;:\n])\s|\s[\u2014-]\s", events[prompt].text.strip(), maxsplit=1)[0]
@@ -327,15 +358,21 @@ def _choice_answer(events: list[Event], previous: list[int], current: list[int])
     return None
 
 
-def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES) -> dict[str, CategoryScore]:
-    """Scores of the text categories over ``events`` (best window per category)."""
+def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
+                          prior_text: str = "") -> dict[str, CategoryScore]:
+    """Scores of the text categories over ``events`` (best window per category).
+
+    ``prior_text``: the assistant's last text before ``events`` (from an earlier
+    triage); used only to recognise a prompt that picks one of its options, never
+    scored again.
+    """
     cues = [_event_cues(e) if speaker_weight(e) > 0 else {} for e in events]
     weights = [speaker_weight(e) for e in events]
     groups = _exchanges(events)
     best: dict[str, CategoryScore] = {c: CategoryScore(c, 0.0) for c in categories}
     for gi, current in enumerate(groups):
         previous = groups[gi - 1] if gi else []
-        answer = _choice_answer(events, previous, current) if previous else None
+        answer = _choice_answer(events, previous, current, prior_text if gi == 0 else "")
         for category in categories:
             classes: dict[str, tuple[float, list[Hit]]] = {}
             for factor, indices in ((_PREVIOUS_EXCHANGE, previous), (1.0, current)):
