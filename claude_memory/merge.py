@@ -203,6 +203,9 @@ def merge_update(old: dict, new: dict, *, now: str, path_exists: Callable[[str],
         warnings.append("record_status ignored: use --action delete/archive/unarchive/restore to change it")
     doc["tags"], evicted = merge_tags(old.get("tags") or [], new.get("tags") or [], cap=max_tags, now=now)
     log += evicted
+    kept_anyway = [t for t in old.get("tags") or [] if t not in (new.get("tags") or []) and t in doc["tags"]]
+    if kept_anyway:
+        warnings.append("tags only grow: kept " + ", ".join(kept_anyway))
     files, dropped, file_warnings = merge_related_files(old.get("related_files") or [],
                                                         new.get("related_files") or [],
                                                         path_exists=path_exists, now=now)

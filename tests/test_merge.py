@@ -97,6 +97,12 @@ def test_tags_evict_oldest_unmentioned_only_when_adding_at_cap():
     assert all(e["field"] == "tags" and "evicted" in e["summary"] for e in log)
 
 
+def test_dropped_tags_kept_with_warning():
+    old = make_doc(tags=["db", "storage"])
+    result = _merge(old, _draft(old, tags=["db"]))
+    assert result.doc["tags"] == ["db", "storage"] and "tags only grow: kept storage" in result.warnings
+
+
 def test_tag_eviction_logged_in_changes():
     old = make_doc(tags=[f"t{i}" for i in range(12)])
     doc = _merge(old, _draft(old, tags=["fresh"])).doc
