@@ -18,7 +18,7 @@ from typing import Callable, Generator
 
 from .model_server import Reply, last_user_text, text, tool, tool_results
 
-__all__ = ["Conversation", "parse_triage_data", "script_path", "strip_line_numbers", "follow_triage", "Saved"]
+__all__ = ["Conversation", "parse_triage_data", "reason_commands", "script_path", "strip_line_numbers", "follow_triage", "Saved"]
 
 Flow = Generator[Reply, dict, object]
 TRIAGE_RE = re.compile(r"<triage_data>\s*(.*?)\s*</triage_data>", re.DOTALL)
@@ -75,6 +75,23 @@ def strip_line_numbers(read_output: str) -> str:
     return "\n".join(lines)
 
 
+def reason_commands(feedback: str, category: str) -> dict[str, str]:
+    """The draft path and the candidate/create command lines the triage reason gives for ``category``."""
+    lines = feedback.splitlines()
+    for i, line in enumerate(lines):
+        match = re.match(rf"^\s*{re.escape(category)}: draft (\S.*)$", line)
+        if match:
+            found = {"draft": match.group(1).strip()}
+            for follow in lines[i + 1:i + 3]:
+                follow = follow.strip()
+                if "memory_candidate.py" in follow:
+                    found["candidate"] = follow
+                elif "memory_write.py" in follow and "--action create" in follow:
+                    found["create"] = follow
+            return found
+    return {}
+
+
 def _result_text(body: dict) -> tuple[str, bool]:
     results = tool_results(body)
     if not results:
@@ -100,13 +117,13 @@ def follow_triage(feedback: str, *, project: Path, drafts: dict[str, dict], new_
             continue
         context_file = entry.get("context_file")
         body = yield tool("Read", {"file_path": context_file})
-        draft_path = entry.get("draft_file") or entry.get("draft_path") or str(
-            Path(context_file).parent / f"draft-{category}.json")
+        given = reason_commands(feedback, category)
+        draft_path = given.get("draft") or str(Path(context_file).parent / f"draft-{category}.json")
         draft = drafts[category]
         body = yield tool("Write", {"file_path": draft_path, "content": json.dumps(draft, indent=2)})
-        body = yield tool("Bash", {"command": f"{python} {shlex.quote(candidate_py)} --category {category} "
-                                              f"--new-info {shlex.quote(new_info[category])}",
-                                   "description": "Find an existing memory this is about"})
+        candidate_cmd = given.get("candidate") or (f"{python} {shlex.quote(candidate_py)} --category {category} "
+                                                   f"--new-info {shlex.quote(new_info[category])}")
+        body = yield tool("Bash", {"command": candidate_cmd, "description": "Find an existing memory this is about"})
         out, is_error = _result_text(body)
         try:
             verdict = json.loads(out[out.index("{"):])
@@ -123,14 +140,18 @@ def follow_triage(feedback: str, *, project: Path, drafts: dict[str, dict], new_
                                        "description": "Hash the memory as read"})
             digest = _result_text(body)[0].split()[0]
             body = yield tool("Write", {"file_path": draft_path, "content": json.dumps(update(existing), indent=2)})
-            command = (f"{python} {shlex.quote(write_py)} --action update --category {category} "
-                       f"--target {shlex.quote(target)} --input {shlex.quote(draft_path)} --hash {digest} "
-                       f"--reason {shlex.quote(reason)}")
+            if "create" in given:
+                command = given["create"].replace("--action create", "--action update", 1) + (
+                    f" --target {shlex.quote(target)} --hash {digest} --reason {shlex.quote(reason)}")
+            else:
+                command = (f"{python} {shlex.quote(write_py)} --action update --category {category} "
+                           f"--target {shlex.quote(target)} --input {shlex.quote(draft_path)} --hash {digest} "
+                           f"--reason {shlex.quote(reason)}")
             action = "update"
         elif cud == "CREATE" or not candidate:
             target = f".claude/memory/{_folder(category)}/{draft['id']}.json"
-            command = (f"{python} {shlex.quote(write_py)} --action create --category {category} "
-                       f"--target {shlex.quote(target)} --input {shlex.quote(draft_path)}")
+            command = given.get("create") or (f"{python} {shlex.quote(write_py)} --action create --category "
+                                              f"{category} --target {shlex.quote(target)} --input {shlex.quote(draft_path)}")
             action = "create"
         else:
             saved.append({"category": category, "action": "noop", "stdout": out, "is_error": is_error})

@@ -11,12 +11,16 @@ from claude_memory.devtools.model_server import ModelServer, all_text, last_user
 __all__ = ["snapshot", "md5", "feedback_requests", "first_prompt_text", "dump"]
 
 
+PLUMBING = {".gitignore", ".store.lock"}  # created by the hooks' staging setup and the store lock
+
+
 def snapshot(root: Path) -> dict[str, bytes]:
-    """Every file under the memory root except the staging place, with its bytes."""
+    """Every memory, index and config file under the memory root (not staging or plumbing), with its bytes."""
     if not root.exists():
         return {}
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file() and ".staging" not in p.relative_to(root).parts}
+            if p.is_file() and ".staging" not in p.relative_to(root).parts
+            and str(p.relative_to(root)) not in PLUMBING}
 
 
 def md5(path: Path) -> str:

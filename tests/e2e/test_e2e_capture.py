@@ -8,7 +8,7 @@ import uuid
 from pathlib import Path
 
 from claude_memory.devtools.model_server import Steps, last_user_text, text
-from claude_memory.devtools.skill_player import Conversation, follow_triage, parse_triage_data
+from claude_memory.devtools.skill_player import Conversation, follow_triage, parse_triage_data, reason_commands
 from support import feedback_requests, first_prompt_text, md5
 
 SLUG = "sqlite-wal-mode-for-local-cache"
@@ -50,7 +50,7 @@ UPDATE_REPLY = (
     "Decision: we will keep SQLite in WAL mode for the local build cache and also set synchronous=NORMAL "
     "and busy_timeout=5000, because the default FULL sync made parallel builds wait on fsync; the rationale "
     "is that WAL with NORMAL is still crash-safe for a cache. We chose this over switching to a JSON folder.")
-UPDATE_INFO = "SQLite WAL build cache: also set synchronous=NORMAL and busy_timeout=5000 for parallel builds"
+UPDATE_INFO = "Use SQLite in WAL mode for the local build cache: also set synchronous=NORMAL and busy_timeout=5000"
 
 
 def _add_tuning(existing: dict) -> dict:
@@ -99,6 +99,8 @@ def test_a_decision_is_captured_through_the_skill_and_not_captured_twice(session
     categories = {c["category"]: c for c in data["categories"]}
     assert "decision" in categories
     assert 0 < categories["decision"]["score"] <= 1
+    given = reason_commands(outcome["feedback"], "decision")  # the skill runs the reason's own command lines
+    assert {"draft", "candidate", "create"} <= set(given), outcome["feedback"]
     assert outcome["saved"] and outcome["saved"][0]["action"] == "create", outcome["saved"]
     assert not outcome["saved"][0]["is_error"], outcome["saved"]
 
