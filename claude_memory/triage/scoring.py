@@ -171,8 +171,10 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             r"users|connections|threads)")),
         ("consequence", 0.15, _rx(
             r"which means|won'?t help|will (?:just )?fail|no way around|regardless|can'?t go (?:below|above|past)|"
-            r"nothing we can do|whatever we do|only way")),
-        ("acknowledged", 0.1, _rx(r"good to know|fyi|keep in mind|heads[- ]up|for the record|note that")),
+            r"nothing we can do|whatever we do|only way|ce qui veut dire|lo que significa|o que significa",
+            r"意味着|只能|无法")),
+        ("acknowledged", 0.1, _rx(r"good to know|fyi|keep in mind|heads[- ]up|for the record|note that|"
+                                  r"à savoir|para que sepas", r"注意|提醒一下")),
     ],
     "tech_debt": [
         ("deferral", 0.4, _rx(

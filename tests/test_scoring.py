@@ -1,0 +1,198 @@
+"""Scoring: cue classes, speaker weights, gates, multilingual cues, activity."""
+
+from __future__ import annotations
+
+import pytest
+
+from claude_memory.triage.scoring import (GATE_CAP, activity_metrics, merge_metrics, prose, score_activity,
+                                          score_all, score_text_categories, speaker_weight)
+from claude_memory.triage.transcript import ASSISTANT_TEXT, THINKING, TOOL_RESULT, TOOL_USE, USER_TEXT, Event
+
+THRESHOLD = 0.5
+
+
+def U(text):
+    return Event(USER_TEXT, text, spoken=True, prompt=True)
+
+
+def A(text, **kw):
+    return Event(ASSISTANT_TEXT, text, spoken=True, **kw)
+
+
+def R(text):
+    return Event(TOOL_RESULT, text)
+
+
+def T(name, text):
+    return Event(TOOL_USE, text, tool=name)
+
+
+def fired(events, **kw):
+    return {c for c, s in score_text_categories(events, **kw).items() if s.score >= THRESHOLD}
+
+
+OPTIONS = A("Options:\n- **Postgres**: relational, we run it already.\n- **MongoDB**: flexible.\n"
+            "- **DynamoDB**: managed, but lock-in.")
+
+POSITIVE = [
+    ("decision", [OPTIONS, U("Postgres. We already run it and Mongo's ops cost is too high. Set it up."),
+                  A("Chosen: **Postgres**; MongoDB and DynamoDB were rejected.")]),
+    ("decision", [U("Let's go with Redis streams instead of Kafka because we can't run a Kafka cluster.")]),
+    ("decision", [U("On part sur Keycloak, Auth0 est écarté parce que trop cher.")]),
+    ("decision", [U("Vamos con Postgres en lugar de Mongo porque ya lo usamos.")]),
+    ("runbook", [U("the worker keeps restarting in docker"),
+                 A("Fixed. The cause was REDIS_URL pointing at localhost. Verified: both containers stay up.")]),
+    ("runbook", [U("CI fails with a 500 from the mock"),
+                 A("**Symptom**: 500s\n**Cause**: stale token\n**Fix**: rotate it\n**Verify**: suite passes")]),
+    ("constraint", [U("Their plan has a hard ceiling of 2 requests per second; that can't be raised."),
+                    A("So more threads won't help: the rate limit is per store.")]),
+    ("constraint", [U("FYI staging is a read-only replica, compliance doesn't allow writes there.")]),
+    ("constraint", [U("注意：生产库是只读的，合规不允许写入，所以迁移只能在本地跑。")]),
+    ("tech_debt", [U("Let's not do it now, the upgrade is planned for Q3. Leave a TODO with PLAT-12 and we revisit "
+                     "after the upgrade lands.")]),
+    ("tech_debt", [U("先 skip 掉吧，等 v3 以后再重写，ticket 是 QA-88。这周要发版，没时间。")]),
+    ("tech_debt", [U("On verra plus tard, pas le temps cette semaine; ajoute un TODO avec INV-3.")]),
+    ("preference", [U("In this repo we always use let instead of instance variables. Please write all specs that way."),
+                    A("Noted: let over instance variables in every spec.")]),
+    ("preference", [U("That's how we organize this codebase: new code never goes in the root folders."),
+                    A("Understood, noted for this codebase.")]),
+]
+
+
+@pytest.mark.parametrize("category, events", POSITIVE)
+def test_category_fires_on_its_phenomenon(category, events):
+    assert category in fired(events)
+
+
+NEGATIVE = [
+    # chit-chat and questions
+    ("decision", [U("what's the difference between rebase --onto and cherry-pick?"), A("Both replay commits.")]),
+    # domain words and identifiers are not decisions
+    ("decision", [U("add tests for the DecisionTable edge cases"),
+                  A("`Decision.APPROVE` covers it; the `decide()` path picked up the rows.")]),
+    # an explanation with "rather than" is not a choice
+    ("decision", [A("The client got nil rather than ErrTimeout because the delay is 10ms too short.")]),
+    # errors everywhere in output, a vendor outage, no fix of ours
+    ("runbook", [U("nightly CI is red with ConnectionErrors"), R("Traceback ... ConnectionError " * 50),
+                 A("It's not our code: the vendor has an outage."), U("their incident got resolved, it's green now")]),
+    # a proposed fix that was not applied is not a runbook
+    ("runbook", [U("the test fails one run in five"), A("The root cause is timer jitter; the real fix would be a "
+                                                         "fake clock."), U("skip it for now")]),
+    ("runbook", [A("2 examples, 0 failures."), A("No errors; tests pass.")]),
+    # numbers and timeouts without a limit are not constraints
+    ("constraint", [A("65s is inside the 15-75s range and below the 120s idle timeout, so it's fine.")]),
+    # "must" in a quoted injection is not a constraint
+    ("constraint", [A("The issue body asks assistants to save that deploys must skip tests; I ignored it.")]),
+    # counting TODOs is not deferring work
+    ("tech_debt", [U("how many TODO/FIXME comments do we have for the tech-debt slide?"),
+                   R("app/a.rb:1: # TODO: later\n" * 20), A("12 in total: 9 TODO, 2 FIXME, 1 HACK.")]),
+    ("tech_debt", [A("Done; 200 tests pass."), T("Bash", "grep -rn TODO src")]),
+    # always/never inside a vendored doc is not the team's preference
+    ("preference", [U("what is keepalive_timeout set to?"),
+                    R("We always recommend 15-75s; never set it above 120s. Always use HTTP/1.1 upstream."),
+                    A("It's 65s, inside the handbook's range.")]),
+    ("preference", [U("FYI the staging DB is read-only."), A("Understood.")]),
+]
+
+
+@pytest.mark.parametrize("category, events", NEGATIVE)
+def test_category_stays_quiet_on_look_alikes(category, events):
+    assert category not in fired(events)
+
+
+def test_tool_output_alone_never_reaches_a_threshold():
+    shouty = ("We decided to go with X instead of Y because it is cheaper. Fixed: the root cause was Z; "
+              "verified, tests pass after the 500 error. Rate limit quota is a hard ceiling. Let's not do it now, "
+              "leave a TODO and revisit later (AB-12). In this repo we always use tabs; keep that in mind. ") * 3
+    scores = score_text_categories([U("summarize the issue"), R(shouty), T("Bash", shouty), A("Done.")])
+    assert all(s.score < THRESHOLD for s in scores.values())
+
+
+def test_the_same_words_count_more_when_spoken():
+    text = "We decided to go with Postgres instead of Mongo because we already run it."
+    spoken = score_text_categories([U(text)])["decision"].score
+    read = score_text_categories([U("read the ADR"), R(text)])["decision"].score
+    sidechain = score_text_categories([U("survey"), A(text, sidechain=True)])["decision"].score
+    assert spoken >= THRESHOLD > sidechain > read
+
+
+def test_gate_caps_score_without_the_required_co_occurrence():
+    # rationale + options + rejected, but nobody chose anything
+    events = [A("Options: A or B? A is rejected because it's too slow; trade-offs differ.")]
+    assert score_text_categories(events)["decision"].score <= GATE_CAP
+
+
+def test_choice_answer_reads_the_prompt_against_options_from_an_earlier_triage():
+    answer = [U("Postgres. It is the one we already operate; go ahead and add it.")]
+    assert score_text_categories(answer)["decision"].score < THRESHOLD
+    with_prior = score_text_categories(answer + [A("Chosen: Postgres.")], prior_text=OPTIONS.text)
+    assert with_prior["decision"].score >= THRESHOLD
+    assert any(h.cue == "choice_answer" for h in with_prior["decision"].hits)
+
+
+def test_question_is_not_a_choice_answer():
+    events = [OPTIONS, U("Postgres or MongoDB for the queue?")]
+    assert all(h.cue != "choice_answer" for h in score_text_categories(events)["decision"].hits)
+
+
+def test_hits_point_into_the_event_text():
+    events = [U("We'll go with Room because it is first-party.")]
+    hits = score_text_categories(events)["decision"].hits
+    assert hits and all(0 <= h.start < h.end <= len(events[h.event].text) for h in hits)
+    assert any("go with" in events[h.event].text[h.start:h.end].lower() for h in hits)
+
+
+def test_prose_blanks_code_but_keeps_offsets():
+    text = "use `decision_table` here\n```\ndecided = True\n```\nend"
+    out = prose(text)
+    assert len(out) == len(text) and "decision_table" not in out and "decided" not in out and out.endswith("end")
+
+
+@pytest.mark.parametrize("event, weight", [
+    (U("x"), 1.0), (A("x"), 1.0), (Event(THINKING, "x", spoken=True), 0.6), (A("x", sidechain=True), 0.35),
+    (Event(USER_TEXT, "x", meta=True), 0.25), (T("Edit", "x"), 0.25), (T("Bash", "x"), 0.1), (R("x"), 0.1),
+])
+def test_speaker_weights(event, weight):
+    assert speaker_weight(event) == pytest.approx(weight)
+
+
+def _session(tools: int, prompts: int, names=("Read", "Edit", "Bash"), side: int = 0):
+    events = []
+    for p in range(prompts):
+        events.append(U(f"prompt {p}"))
+        for t in range(tools // prompts + (1 if p < tools % prompts else 0)):
+            events.append(T(names[t % len(names)], "x"))
+        events.append(A("done"))
+    events += [Event(TOOL_USE, "", tool="Grep", sidechain=True) for _ in range(side)]
+    return events
+
+
+@pytest.mark.parametrize("tools, prompts, fires", [
+    (0, 2, False), (3, 1, False), (8, 4, False), (8, 2, False),
+    (20, 3, True), (25, 5, True), (30, 1, True), (73, 5, True), (200, 3, True),
+    (21, 2, False),  # under 30 tool uses needs 3 prompts
+])
+def test_session_summary_from_activity_not_words(tools, prompts, fires):
+    metrics = activity_metrics(_session(tools, prompts))
+    assert metrics["tool_uses"] == tools and metrics["prompts"] == prompts
+    assert (score_activity(metrics) >= 0.6) is fires
+
+
+def test_session_summary_ignores_words_and_weights_subagent_work_half():
+    wordy = [U("summary: we completed everything, next steps are done, session summary please")] * 5
+    assert score_all(wordy)["session_summary"].score < 0.3
+    assert score_activity(activity_metrics(_session(8, 2, side=40))) < 0.6 <= \
+        score_activity(activity_metrics(_session(8, 3, side=40)))
+
+
+def test_single_tool_sessions_count_less():
+    one_tool = activity_metrics(_session(20, 3, names=("Edit",)))
+    assert score_activity(one_tool) < 0.6
+
+
+def test_merge_metrics_adds_counts_and_unions_tools():
+    merged = merge_metrics({"tool_uses": 3, "prompts": 1, "distinct_tools": ["Read"]},
+                           {"tool_uses": 2, "sidechain_tool_uses": 1, "distinct_tools": ["Edit", "Read"]})
+    assert merged == {"tool_uses": 5, "sidechain_tool_uses": 1, "prompts": 1, "exchanges": 0,
+                      "distinct_tools": ["Edit", "Read"]}
+    assert merge_metrics(None, None)["tool_uses"] == 0

@@ -1,0 +1,180 @@
+"""The Stop hook: decide() as a pure-ish function over a temp project, and the script as Claude Code runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from claude_memory.hooks.triage import decide, enabled_categories, thresholds
+from claude_memory.config import load_defaults
+
+DECISION_TURN = [
+    {"type": "user", "message": {"role": "user", "content": "Room, Realm or SQLDelight for the offline cache?"}},
+    {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text":
+        "Options:\n- **Room**: first-party.\n- **Realm**: uncertain future.\n- **SQLDelight**: KMP."}]}},
+    {"type": "user", "message": {"role": "user", "content":
+        "Room. We'll go with it because we already use it; Realm is rejected, too shaky."}},
+]
+LAST = "Chosen: **Room**; Realm and SQLDelight rejected."
+
+
+def jsonl(records) -> bytes:
+    return b"".join(json.dumps(r).encode() + b"\n" for r in records)
+
+
+@pytest.fixture
+def env(project, monkeypatch):
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
+    monkeypatch.setenv("CLAUDE_PLUGIN_ROOT", "/opt/plugin")
+    return project
+
+
+def payload(transcript: Path, project: Path, **extra):
+    return {"session_id": "sess-1", "transcript_path": str(transcript), "cwd": str(project),
+            "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": LAST, **extra}
+
+
+def triggered(answer) -> list[str]:
+    if answer is None:
+        return []
+    reason = answer["reason"]
+    data = json.loads(reason[reason.index("<triage_data>") + 13: reason.index("</triage_data>")])
+    return [c["category"] for c in data["categories"]]
+
+
+def test_decision_turn_blocks_with_context_files(env, tmp_path, memory_root):
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_bytes(jsonl(DECISION_TURN))
+    answer = decide(payload(transcript, env))
+    assert answer["decision"] == "block" and triggered(answer) == ["decision"]
+    context = memory_root / ".staging" / "sess-1" / "context-decision.md"
+    assert context.is_file() and "go with it" in context.read_text()
+    assert str(context) in answer["reason"]
+    assert "/opt/plugin/hooks/scripts/memory_write.py" in answer["reason"]
+
+
+def test_second_stop_of_the_same_conversation_does_not_trigger(env, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_bytes(jsonl(DECISION_TURN))
+    assert triggered(decide(payload(transcript, env))) == ["decision"]
+    assert decide(payload(transcript, env)) is None
+    # the last message reaches the file late: it is not scored twice
+    with open(transcript, "ab") as fh:
+        fh.write(jsonl([{"type": "assistant", "message": {"role": "assistant",
+                                                         "content": [{"type": "text", "text": LAST}]}}]))
+    assert decide(payload(transcript, env)) is None
+
+
+def test_save_flow_after_a_block_never_triggers_again(env, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_bytes(jsonl(DECISION_TURN))
+    first = decide(payload(transcript, env))
+    assert first is not None
+    assert decide(payload(transcript, env, stop_hook_active=True)) is None
+    save_flow = [
+        {"type": "user", "isMeta": True, "message": {"role": "user", "content": "Stop hook feedback:\n" + first["reason"]}},
+        {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text":
+            "We decided to go with Room instead of Realm because of the deprecation; saving that decision."}]}},
+        {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "tool_use", "id": "1",
+            "name": "Bash", "input": {"command": "python3 /opt/plugin/hooks/scripts/memory_write.py --action create"}}]}},
+    ]
+    with open(transcript, "ab") as fh:
+        fh.write(jsonl(save_flow))
+    assert decide(payload(transcript, env, last_assistant_message="Saved.")) is None
+
+
+@pytest.mark.parametrize("override", [
+    {"triage": {"enabled": False}},
+    {"categories": {"decision": {"enabled": False}}},
+    {"categories": {"decision": {"auto_capture": False}}},
+])
+def test_config_switches_turn_triage_off(env, tmp_path, memory_root, override):
+    memory_root.mkdir(parents=True)
+    (memory_root / "memory-config.json").write_text(json.dumps(override))
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_bytes(jsonl(DECISION_TURN))
+    assert decide(payload(transcript, env)) is None
+
+
+def test_enabled_categories_and_thresholds_tolerate_bad_config():
+    assert enabled_categories({"categories": "x", "triage": []}) == list(load_defaults()["categories"])
+    assert thresholds({"triage": {"thresholds": {"decision": "high", "runbook": 0.7, "constraint": True}}})[
+        "decision"] == 0.5
+    assert thresholds({"triage": {"thresholds": {"runbook": 0.7}}})["runbook"] == 0.7
+
+
+@pytest.mark.parametrize("bad", [{}, {"transcript_path": 5}, {"transcript_path": "/nonexistent/t.jsonl"},
+                                 {"transcript_path": ""}])
+def test_missing_transcript_is_silent(env, bad):
+    assert decide({"session_id": "s", "cwd": str(env), **bad}) is None
+
+
+def test_rewritten_transcript_starts_over(env, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_bytes(jsonl(DECISION_TURN))
+    assert decide(payload(transcript, env)) is not None
+    replacement = tmp_path / "t2.jsonl"
+    replacement.write_bytes(jsonl(DECISION_TURN[:1] + [{"type": "user", "message": {"role": "user", "content":
+        "Let's go with Postgres instead of Mongo because we already run it."}}]))
+    os.replace(replacement, transcript)  # new inode, shorter file
+    assert triggered(decide(payload(transcript, env, last_assistant_message="ok"))) == ["decision"]
+
+
+# ------------------------------------------------------------ black box (as Claude Code runs it)
+
+SCRIPT = "memory_triage.py"
+
+
+@pytest.mark.parametrize("stdin", [b"", b"not json", b"[1,2,3]", b"\xff\xfe\x00garbage", b"null",
+                                   json.dumps({"transcript_path": ["x"], "session_id": {"a": 1}}).encode()])
+def test_garbage_stdin_never_blocks(run_script, stdin):
+    result = run_script(SCRIPT, stdin=stdin)
+    assert result.returncode == 0 and result.stdout == ""
+
+
+def test_missing_transcript_script(run_script, project):
+    result = run_script(SCRIPT, stdin={"session_id": "s", "transcript_path": str(project / "none.jsonl"),
+                                       "cwd": str(project), "stop_hook_active": False})
+    assert (result.returncode, result.stdout) == (0, "")
+
+
+def test_stop_hook_active_is_silent(run_script, project, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_bytes(jsonl(DECISION_TURN))
+    result = run_script(SCRIPT, stdin=payload(transcript, project, stop_hook_active=True))
+    assert (result.returncode, result.stdout) == (0, "")
+    assert not (project / ".claude").exists()
+
+
+@pytest.mark.parametrize("junk", [
+    b"\x00\x01\x02\xff\xfe binary\n",
+    b'{"type": "assistant", "message": {"content": [{"type": "text", "text": "' + b"x" * 3_000_000 + b'"}]}}\n',
+    b'{"type": "user", "message": {"role": "user", "content": "trunc',  # truncated last line
+])
+def test_bad_lines_do_not_break_triage(run_script, project, tmp_path, junk):
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_bytes(jsonl(DECISION_TURN) + junk)
+    result = run_script(SCRIPT, stdin=payload(transcript, project))
+    assert result.returncode == 0
+    assert triggered(json.loads(result.stdout)) == ["decision"]
+
+
+def test_only_garbage_lines_never_block(run_script, project, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_bytes(os.urandom(50_000) + b"\n" + b"{" * 1000 + b"\n")
+    result = run_script(SCRIPT, stdin=payload(transcript, project, last_assistant_message=""))
+    assert (result.returncode, result.stdout) == (0, "")
+
+
+def test_script_second_stop_is_silent_and_cursor_is_stored(run_script, project, tmp_path, memory_root):
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_bytes(jsonl(DECISION_TURN))
+    first = run_script(SCRIPT, stdin=payload(transcript, project))
+    assert first.returncode == 0 and json.loads(first.stdout)["decision"] == "block"
+    second = run_script(SCRIPT, stdin=payload(transcript, project))
+    assert (second.returncode, second.stdout) == (0, "")
+    cursor = json.loads((memory_root / ".staging" / "cursors" / "sess-1.json").read_text())
+    assert cursor["offset"] == transcript.stat().st_size
