@@ -56,6 +56,8 @@ POSITIVE = [
                     A("Noted: let over instance variables in every spec.")]),
     ("preference", [U("That's how we organize this codebase: new code never goes in the root folders."),
                     A("Understood, noted for this codebase.")]),
+    ("preference", [U("Please don't use default exports here; we prefer named exports."), A("Switched.")]),
+    ("preference", [U("use pnpm, not npm, for everything in this monorepo"), A("Understood, I'll use pnpm.")]),
 ]
 
 

@@ -199,7 +199,7 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
     ],
     "preference": [
         ("convention", 0.35, _rx(
-            r"in this (?:repo|repository|codebase|code base|project|team)|(?:here|in this repo),? we|"
+            r"in this (?:repo|repository|codebase|code base|project|team|monorepo|org|company|workspace)|(?:here|in this repo),? we|"
             r"how we (?:write|do|name|structure|organi[sz]e|handle|format|test|style|lay out)|that'?s how we|"
             r"(?:we|i) (?:always|never|prefer|like to|tend to|usually)|(?:always|never) (?:use|do|put|write|add|name|"
             r"commit|push|call|go|goes)|prefer \S+(?: \S+){0,3} (?:over|to)|our (?:convention|style|standard|rule)s?|"
@@ -211,6 +211,10 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             r"for (?:every|all|each)|all (?:new )?(?:specs|tests|files|prs|pull requests|commits|components|code|"
             r"modules|endpoints)|every (?:pr|time|new|spec|test|file|commit|component)|keep (?:that|this) in mind|"
             r"keep in mind|remember (?:that|to)|please (?:always|never)|that way|same style|each time|whenever")),
+        ("directive", 0.2, _rx(
+            r"(?:please |let'?s )?(?:don'?t|do not|never|always|avoid|stop) (?:use|using|add|adding|write|writing|put|"
+            r"putting|commit|committing|name|naming|mock|mocking)|use \S+(?: \S+)?,? (?:not|rather than|over) \S+|"
+            r"for everything|n'utilise (?:pas|jamais)|no uses|não use|nicht verwenden", r"不要|别用|请用")),
         ("noted", 0.2, _rx(
             r"noted|got it|understood|will do|i'?ll (?:keep|remember|follow|stick to) (?:that|this|it)|c'est noté|"
             r"entendido|anotado|verstanden", r"明白|记住了|收到")),
