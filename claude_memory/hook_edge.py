@@ -8,16 +8,47 @@ Problems are reported on stderr (Claude Code shows them in debug output).
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Callable, Union
 
 __all__ = ["run_hook", "read_payload", "MAX_STDIN_BYTES"]
 
-Answer = Union[dict, str, None]
+# Hooks run on every prompt and tool call, so this module imports neither ``json``
+# (it pulls in ``re`` and ``enum``) nor ``typing`` at start-up: valid payloads are
+# parsed with the C scanner that ``json.loads`` itself uses, and ``json`` is loaded
+# only to print an answer or to word a parse error.
 
 #: Hook payloads are small; anything bigger is garbage and is not parsed.
 MAX_STDIN_BYTES = 8 * 1024 * 1024
+
+
+_NOT_PARSED = object()
+_JSON_SPACE = " \t\n\r"
+
+
+class _ScanContext:
+    """What ``_json.make_scanner`` reads from a decoder: json.loads' defaults."""
+
+    strict = True
+    object_hook = None
+    object_pairs_hook = None
+    parse_float = float
+    parse_int = int
+    memo: dict = {}
+
+    @staticmethod
+    def parse_constant(name: str) -> float:
+        return {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf")}[name]
+
+
+def _fast_loads(text: str):
+    """``json.loads(text)`` for well-formed text via the C scanner; raises on anything else."""
+    from _json import make_scanner
+
+    start = len(text) - len(text.lstrip(_JSON_SPACE))
+    value, end = make_scanner(_ScanContext)(text, start)
+    if text[end:].strip(_JSON_SPACE):
+        raise ValueError("extra data")
+    return value
 
 
 def read_payload(stream=None) -> dict | None:
@@ -37,7 +68,14 @@ def read_payload(stream=None) -> dict | None:
         _report("empty stdin; nothing to do")
         return None
     try:
-        payload = json.loads(raw)
+        payload = _fast_loads(raw)
+    except Exception:  # noqa: BLE001 - anything odd: let json.loads parse it (or word the error)
+        payload = _NOT_PARSED
+    try:
+        if payload is _NOT_PARSED:
+            import json
+
+            payload = json.loads(raw)
     except ValueError as exc:
         _report(f"stdin is not JSON ({exc}); nothing to do")
         return None
@@ -47,7 +85,7 @@ def read_payload(stream=None) -> dict | None:
     return payload
 
 
-def run_hook(name: str, decide: Callable[[dict], Answer], stream=None) -> int:
+def run_hook(name: str, decide: Callable[[dict], dict | str | None], stream=None) -> int:
     """Read the payload, run ``decide``, print its answer. Always returns 0."""
     try:
         payload = read_payload(stream)
@@ -57,6 +95,8 @@ def run_hook(name: str, decide: Callable[[dict], Answer], stream=None) -> int:
         if answer is None:
             return 0
         if isinstance(answer, dict):
+            import json
+
             sys.stdout.write(json.dumps(answer, ensure_ascii=False))
         else:
             sys.stdout.write(answer)

@@ -7,7 +7,9 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
+from claude_memory import hook_edge
 from claude_memory.hooks import write_guard
 
 from conftest import REPO, SCRIPTS
@@ -117,6 +119,45 @@ def test_guard_imports_only_the_standard_library_on_its_paths(project, memory_ro
     out = subprocess.run([sys.executable, "-S", "-c", probe], capture_output=True, text=True, check=True,
                          env={"CLAUDE_PROJECT_DIR": str(project), "PATH": "/usr/bin:/bin"})
     assert json.loads(out.stdout) == []
+
+
+def test_outside_path_fast_path_loads_no_json_re_or_typing(project, memory_root):
+    """The whole hook (edge included) on an outside path, in a bare interpreter."""
+    (memory_root / "decisions").mkdir(parents=True)
+    payload = json.dumps({"tool_name": "Write", "cwd": str(project),
+                          "tool_input": {"file_path": str(project / "src" / "a.py")}})
+    probe = (
+        "import sys, io; sys.path.insert(0, %r)\n"
+        "from claude_memory.hooks import write_guard\n"
+        "from claude_memory.hook_edge import run_hook\n"
+        "class S:\n    buffer = io.BytesIO(%r.encode())\n"
+        "assert run_hook('g', write_guard.decide, S) == 0\n"
+        "print(sorted(m for m in ('json', 're', 'typing', 'enum', 'pydantic') if m in sys.modules))\n"
+    ) % (str(REPO), payload)
+    out = subprocess.run([sys.executable, "-S", "-c", probe], capture_output=True, text=True, check=True,
+                         env={"CLAUDE_PROJECT_DIR": str(project), "PATH": "/usr/bin:/bin"})
+    assert out.stdout.strip() == "[]", out.stderr
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values, st.sampled_from(["", " ", "\n\t ", "\r\n"]))
+def test_edge_fast_parse_agrees_with_json_loads(value, space):
+    text = space + json.dumps(value, ensure_ascii=bool(len(space) % 2)) + space
+    assert hook_edge._fast_loads(text) == json.loads(text)
+
+
+@pytest.mark.parametrize("text", ["", "  ", "{} x", "{'a': 1}", "[1,]", "{\"a\": 1", "NaN x", "\ufeff{}", "01"])
+def test_edge_fast_parse_refuses_what_json_loads_refuses(text):
+    with pytest.raises(Exception):
+        hook_edge._fast_loads(text)
+    with pytest.raises(ValueError):
+        json.loads(text)
 
 
 def test_entry_script_is_two_lines():
