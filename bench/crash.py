@@ -46,6 +46,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import load  # noqa: E402
 from load import FOLDERS, draft  # noqa: E402
 
 __all__ = ["ACTIONS", "build_store", "action_argv", "fork_writer", "trace_points", "snapshot_docs",

@@ -43,6 +43,11 @@ def half_renames(scanned: list[store_io.ScannedFile]) -> list[tuple[Path, Path]]
         old = by_key.get((f.category, old_id)) if old_id else None
         if old is None or old.status != "active" or f.status != "active":
             continue
+        # The leftover of an interrupted rename is the renamed memory as it was just before that
+        # update; a memory created later under the freed id is a different memory, never dropped.
+        if old.doc.get("created_at") != f.doc.get("created_at") or \
+                int(old.doc.get("times_updated") or 0) + 1 != int(f.doc.get("times_updated") or 0):
+            continue
         newer_is_old = (old.doc.get("updated_at") or "") > (f.doc.get("updated_at") or "")
         out.append((f.path, old.path) if newer_is_old else (old.path, f.path))
     return out

@@ -98,3 +98,31 @@ def test_checks_can_fail(tmp_path):
     problems, _ = crash.recover_and_check(root, protected=protected)
     assert any("keep-me.json" in p and "not a whole" in p for p in problems)
     assert any("keep-me.json" in p and "changed" in p for p in problems)
+
+
+def test_rebuild_does_not_take_a_new_memory_for_a_half_finished_rename(tmp_path):
+    """A memory renamed away, then a new memory created under the freed id: both acknowledged.
+    --rebuild must not delete either as the leftover of an interrupted rename."""
+    from claude_memory import maintenance, store
+    from claude_memory.validation import validate_record
+
+    from datetime import timedelta
+
+    from claude_memory.timeutil import now_utc
+
+    root = tmp_path / ".claude" / "memory"
+    ctx = crash._ctx(root, now_utc() - timedelta(hours=1))
+    draft = crash.draft("decision", "alpha-beta-gamma", "Alpha beta gamma", "one")
+    store.create(ctx, validate_record({**draft, "created_at": ctx.now_ts, "updated_at": ctx.now_ts}),
+                 category="decision")
+    doc = json.loads((root / "decisions" / "alpha-beta-gamma.json").read_text())
+    doc.update(title="Totally different words here", changes=[{"date": ctx.now_ts, "summary": "retitled"}])
+    moved = store.update(ctx, validate_record(doc), target=str(root / "decisions" / "alpha-beta-gamma.json"))
+    later = crash._ctx(root, now_utc())
+    fresh = {**draft, "created_at": later.now_ts, "updated_at": later.now_ts,
+             "content": crash.load.content_for("decision", "two")}
+    again = store.create(later, validate_record(fresh), category="decision")
+    assert moved.path != again.path
+    assert maintenance.validate(root) == []
+    maintenance.rebuild(root)
+    assert moved.path.exists() and again.path.exists()
