@@ -285,9 +285,28 @@ def _expand(word: Word, ctx: _Context) -> list[str]:
                 found = [_escape(extra)]
             pieces = found if found is not None else [_ANY]
         else:
-            pieces = [_ANY]
+            pieces = [_echoed(text, ctx)]
         alternatives = [a + p for a in alternatives for p in pieces][:_MAX_ALTERNATIVES]
     return alternatives
+
+
+def _echoed(command: str, ctx: _Context) -> str:
+    """What ``$(echo words)`` / ``$(printf words)`` substitutes; anything else is unknown."""
+    if ctx.depth > _MAX_DEPTH or not command:
+        return _ANY
+    commands = lex(command).commands
+    if len(commands) != 1 or commands[0].redirects:
+        return _ANY
+    words = commands[0].words
+    if not words or words[0].text not in ("echo", "printf"):
+        return _ANY
+    args = [w for w in words[1:] if not (w.text.startswith("-") and len(w.text) <= 3)]
+    sub = _Context(ctx.cwd, ctx.env, ctx.depth + 1)
+    sub.variables = ctx.variables
+    expanded = [_expand(w, sub) for w in args]
+    if any(len(e) != 1 for e in expanded):
+        return _ANY
+    return " ".join(e[0] for e in expanded)
 
 
 def _components(pattern: str, cwd: str | None) -> list[str]:

@@ -28,7 +28,8 @@ _C_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b"
 
 
 class Word:
-    """One shell word as parts ``(kind, text)``; for VAR parts text is the name, ``extra`` a default."""
+    """One shell word as parts ``(kind, text, extra)``; for VAR parts text is the name and ``extra``
+    a default value; for SUBST parts text is the inner command line ('' for arithmetic)."""
 
     __slots__ = ("parts",)
 
@@ -169,11 +170,12 @@ def _dollar(s: str, i: int, word: Word, nested: list[str]) -> int:
         if s.startswith("$((", i):
             end = _balanced(s, i + 3, "(", ")")
             end = end + 1 if end < n and s[end] == ")" else end
-            word.add(SUBST, s[i:end])
+            word.add(SUBST, "")
             return end
         end = _balanced(s, i + 2, "(", ")")
-        nested.append(s[i + 2:end - 1] if end <= n and s[end - 1:end] == ")" else s[i + 2:end])
-        word.add(SUBST, "")
+        inner = s[i + 2:end - 1] if end <= n and s[end - 1:end] == ")" else s[i + 2:end]
+        nested.append(inner)
+        word.add(SUBST, inner)
         return end
     if nxt == "{":
         end = _balanced(s, i + 2, "{", "}")
@@ -229,7 +231,7 @@ def _double_quoted(s: str, i: int, word: Word, nested: list[str]) -> int:
             if buf:
                 word.add(QUOTED, "".join(buf))
                 buf = []
-            word.add(SUBST, "")
+            word.add(SUBST, s[i + 1:end - 1])
             i = end
         else:
             buf.append(c)
@@ -343,7 +345,7 @@ def lex(source: str) -> Script:
             word = word or Word()
             end = _balanced_backtick(s, i + 1)
             script.nested.append(s[i + 1:end - 1])
-            word.add(SUBST, "")
+            word.add(SUBST, s[i + 1:end - 1])
             i = end
         elif c in "<>" and i + 1 < n and s[i + 1] == "(":
             end = _balanced(s, i + 2, "(", ")")
