@@ -150,7 +150,7 @@ def _memory_answer(real: str, root: str, rel: str, category: str, session_id) ->
 def decide(payload: dict) -> dict | None:
     """The PostToolUse answer for one tool call, or None."""
     tool = payload.get("tool_name")
-    if tool not in _FILE_TOOLS:
+    if not isinstance(tool, str) or tool not in _FILE_TOOLS:
         return None
     tool_input = payload.get("tool_input")
     if not isinstance(tool_input, dict):

@@ -90,7 +90,7 @@ def _decide_bash(tool_input: dict, cwd, roots, session_id) -> dict | None:
 def decide(payload: dict) -> dict | None:
     """The PreToolUse answer for one tool call: a deny, or None to allow silently."""
     tool = payload.get("tool_name")
-    if tool not in FILE_TOOLS and tool != "Bash":
+    if not isinstance(tool, str) or (tool not in FILE_TOOLS and tool != "Bash"):
         return None
     tool_input = payload.get("tool_input")
     if not isinstance(tool_input, dict):
