@@ -36,8 +36,14 @@ INDEX_PATH_PREFIX = ".claude/memory/"
 _ARROW = " -> "
 _TAGS = " #tags:"
 _LINE_RE = re.compile(r"^- \[(?P<cat>[A-Z_]+)\] (?P<title>.*?) -> (?P<path>\S+\.json)(?: #tags:(?P<tags>\S*))?$")
+_HEAD_RE = re.compile(r"- \[([A-Z_]+)\] ")
+_TAIL_RE = re.compile(r"(\S+\.json)(?: #tags:(\S*))?")
 _BREAKERS = re.compile(r"[\r\n\v\f\x85\u2028\u2029\t]+")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# Fast paths (the index is re-rendered on every write): a title or tag none of these match
+# comes out of the full neutralisation unchanged apart from whitespace runs (title).
+_TITLE_SUSPECT = re.compile(r"[\r\n\v\f\x85\u2028\u2029\t\x00-\x1f\x7f]|->|#tags:", re.IGNORECASE)
+_TAG_SUSPECT = re.compile(r"[\s,\x00-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
@@ -60,7 +66,10 @@ class IndexEntry:
 
 def neutralise_title(title: str) -> str:
     """A single-line title that cannot be mistaken for the arrow or the tag marker."""
-    t = _BREAKERS.sub(" ", str(title))
+    t = str(title)
+    if not _TITLE_SUSPECT.search(t):
+        return " ".join(t.split()) or "(untitled)"
+    t = _BREAKERS.sub(" ", t)
     t = _CONTROL.sub("", t)
     t = t.replace("->", "\u2192")
     t = re.sub(r"#tags:", "#tags ", t, flags=re.IGNORECASE)
@@ -70,7 +79,10 @@ def neutralise_title(title: str) -> str:
 
 def neutralise_tag(tag: str) -> str:
     """A tag without spaces, commas or line breaks (they separate tags)."""
-    t = _CONTROL.sub("", _BREAKERS.sub(" ", str(tag)))
+    t = str(tag)
+    if not _TAG_SUSPECT.search(t):
+        return t
+    t = _CONTROL.sub("", _BREAKERS.sub(" ", t))
     return re.sub(r"[\s,]+", "-", t.strip())
 
 
@@ -99,19 +111,35 @@ def render_index(entries: Iterable[IndexEntry]) -> str:
 
 def parse_line(line: str) -> IndexEntry | None:
     """The entry on ``line``, or None when the line is not an index line."""
-    m = _LINE_RE.match(line.rstrip("\r\n"))
+    m = _match_line(line.rstrip("\r\n"))
     if not m:
         return None
-    category = m.group("cat").lower()
-    path = m.group("path")
+    category = m[0].lower()
+    path = m[2]
     if category not in CATEGORIES or not path.startswith(INDEX_PATH_PREFIX):
         return None
     rest = path[len(INDEX_PATH_PREFIX):]
     folder, _, name = rest.partition("/")
     if folder != FOLDERS[category] or "/" in name or not name.endswith(".json"):
         return None
-    tags = tuple(t for t in (m.group("tags") or "").split(",") if t)
-    return IndexEntry(category, m.group("title"), folder, name[: -len(".json")], tags)
+    tags = tuple(t for t in (m[3] or "").split(",") if t)
+    return IndexEntry(category, m[1], folder, name[: -len(".json")], tags)
+
+
+def _match_line(line: str) -> tuple[str, str, str, str | None] | None:
+    """(category, title, path, tags) as ``_LINE_RE`` would match them, found faster.
+
+    The part after the title's arrow holds at most one space (path, then " #tags:..."),
+    so only the last arrow can end the title; everything else is checked by small regexes.
+    """
+    head = _HEAD_RE.match(line)
+    arrow = line.rfind(_ARROW)
+    if head is None or arrow < head.end() or "\n" in line:
+        return None
+    tail = _TAIL_RE.fullmatch(line, arrow + len(_ARROW))
+    if tail is None:
+        return None
+    return head.group(1), line[head.end():arrow], tail.group(1), tail.group(2)
 
 
 def parse_index(text: str) -> list[IndexEntry]:

@@ -66,8 +66,14 @@ def _check_limit(ctx: StoreContext, category: str, exclude: Path | None = None) 
     limit = int(ctx.config.get("max_memories_per_category") or 0)
     if limit <= 0:
         return
-    active = sum(1 for f in store_io.scan_records(ctx.root, [category])
-                 if f.status == "active" and f.path != exclude)
+    if store_io.count_json_files(ctx.root, category) < limit:
+        return  # fewer files than the limit, so fewer active ones: nothing to open
+    listed = store_io.indexed_ids(ctx.root, category)
+    if listed is None:  # no index.md yet: count from the files themselves
+        active = sum(1 for f in store_io.scan_records(ctx.root, [category])
+                     if f.status == "active" and f.path != exclude)
+    else:
+        active = len(listed - ({exclude.stem} if exclude is not None else set()))
     if active >= limit:
         raise MemoryStoreError("LIMIT_EXCEEDED", f"{category} already has {active} active memories "
                                f"(max_memories_per_category = {limit}); update or delete one instead, or raise "
@@ -177,13 +183,15 @@ def _rolling_window(ctx: StoreContext, *, keep: Path) -> list[str]:
     max_retained = int(cfg.get("max_retained", 5))
     if max_retained <= 0:
         return []
-    scanned = [f for f in store_io.scan_records(ctx.root) if f.doc is not None]
-    sessions = [f.doc for f in scanned if f.category == "session_summary" and f.path != keep]
+    sessions = _active_sessions(ctx, keep)
     victims = lifecycle.rolling_window_victims(sessions, max_retained - 1)
     warnings: list[str] = []
     _, max_changes = ctx.limits()
+    scanned: list[store_io.ScannedFile] | None = None
     for victim in victims:
-        others = [f.doc for f in scanned if f.doc is not victim]
+        if scanned is None:  # the orphan check reads every memory: only when a session is retired
+            scanned = [f for f in store_io.scan_records(ctx.root) if f.doc is not None]
+        others = [f.doc for f in scanned if f.doc.get("id") != victim["id"] or f.category != "session_summary"]
         for item in lifecycle.orphan_items(victim, others):
             message = f"session {victim['id']} is being retired; this item is recorded nowhere else: {item}"
             warnings.append(message)
@@ -195,3 +203,17 @@ def _rolling_window(ctx: StoreContext, *, keep: Path) -> list[str]:
         store_io.update_index(ctx.root, remove=[(path.parent.name, victim["id"])])
         warnings += redactions + [f"retired session {victim['id']} (rolling window of {max_retained})"]
     return warnings
+
+
+def _active_sessions(ctx: StoreContext, keep: Path) -> list[dict]:
+    """The active session summaries other than ``keep``: the ones index.md lists (lock held),
+    so only they are opened, not the whole store."""
+    listed = store_io.indexed_ids(ctx.root, "session_summary") or set()
+    out = []
+    for id in sorted(listed - {keep.stem}):
+        path = store_io.record_path(ctx.root, "session_summary", id)
+        try:
+            out.append(store_io.load_existing(path, "session_summary"))
+        except MemoryStoreError:
+            continue  # unreadable or invalid: the old full scan skipped it too
+    return out

@@ -28,6 +28,8 @@ __all__ = [
     "project_of",
     "load_existing",
     "scan_records",
+    "count_json_files",
+    "indexed_ids",
     "finalise_record",
     "write_record",
     "remove_file",
@@ -134,6 +136,39 @@ def scan_records(root: Path, categories: Iterable[str] = CATEGORIES) -> Iterator
                 yield ScannedFile(path, category, None, exc.render())
             except (OSError, ValueError) as exc:
                 yield ScannedFile(path, category, None, f"{type(exc).__name__}: {exc}")
+
+
+def count_json_files(root: Path, category: str) -> int:
+    """How many names in the category folder could be memory files: an upper bound on what
+    :func:`scan_records` yields for it, from one directory listing (nothing is opened)."""
+    try:
+        with os.scandir(Path(root) / FOLDERS[category]) as entries:
+            return sum(1 for e in entries if not e.name.startswith(".") and e.name.endswith(".json"))
+    except (FileNotFoundError, NotADirectoryError):
+        return 0
+
+
+def indexed_ids(root: Path, category: str) -> set[str] | None:
+    """The ids index.md lists as active in ``category``, or None when there is no index.md.
+
+    The index lists exactly the active memories (every transaction keeps it so under the
+    lock), so this answers "which are active" without opening a single memory file."""
+    try:
+        text = index_path(root).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    folder = FOLDERS[category]
+    marker = f"{_ARROW_PATH}{folder}/"
+    ids = set()
+    for line in text.splitlines():
+        if marker in line:
+            entry = index_file.parse_line(line)
+            if entry is not None and entry.folder == folder:
+                ids.add(entry.id)
+    return ids
+
+
+_ARROW_PATH = f" -> {index_file.INDEX_PATH_PREFIX}"
 
 
 def finalise_record(doc: dict, category: str) -> tuple[dict, str, list[str]]:
