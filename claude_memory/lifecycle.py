@@ -25,6 +25,7 @@ __all__ = [
     "resurrection_block",
     "rolling_window_victims",
     "orphan_items",
+    "normalised_text",
     "gc_victims",
 ]
 
@@ -124,9 +125,19 @@ def _norm(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
-def orphan_items(victim: dict, others: Iterable[dict]) -> list[str]:
-    """Completed items, blockers and next actions of ``victim`` mentioned in no other memory."""
-    haystack = _norm(" ".join(json.dumps(d, ensure_ascii=False) for d in others))
+def normalised_text(doc: dict) -> str:
+    """The words of ``doc`` as :func:`orphan_items` searches them (lower case, single spaces)."""
+    return _norm(json.dumps(doc, ensure_ascii=False))
+
+
+def orphan_items(victim: dict, others: Iterable[dict], *, haystack: str | None = None) -> list[str]:
+    """Completed items, blockers and next actions of ``victim`` mentioned in no other memory.
+
+    ``haystack``, when given, stands for ``others``: the non-empty :func:`normalised_text` of
+    each joined by single spaces (a caller checking several victims normalises the store once).
+    """
+    if haystack is None:
+        haystack = _norm(" ".join(json.dumps(d, ensure_ascii=False) for d in others))
     content = victim.get("content") or {}
     found = []
     for key in ("completed", "blockers", "next_actions"):

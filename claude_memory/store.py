@@ -187,12 +187,14 @@ def _rolling_window(ctx: StoreContext, *, keep: Path) -> list[str]:
     victims = lifecycle.rolling_window_victims(sessions, max_retained - 1)
     warnings: list[str] = []
     _, max_changes = ctx.limits()
-    scanned: list[store_io.ScannedFile] | None = None
+    words: list[tuple[tuple[str, str], str]] | None = None
     for victim in victims:
-        if scanned is None:  # the orphan check reads every memory: only when a session is retired
-            scanned = [f for f in store_io.scan_records(ctx.root) if f.doc is not None]
-        others = [f.doc for f in scanned if f.doc.get("id") != victim["id"] or f.category != "session_summary"]
-        for item in lifecycle.orphan_items(victim, others):
+        if words is None:  # the orphan check reads every memory: only when a session is retired
+            words = [((f.category, f.id), lifecycle.normalised_text(f.doc))
+                     for f in store_io.scan_records(ctx.root) if f.doc is not None]
+        me = ("session_summary", victim["id"])
+        haystack = " ".join(text for key, text in words if key != me and text)
+        for item in lifecycle.orphan_items(victim, (), haystack=haystack):
             message = f"session {victim['id']} is being retired; this item is recorded nowhere else: {item}"
             warnings.append(message)
         doc, _ = lifecycle.transition(victim, "delete", now=ctx.now, max_changes=max_changes,
