@@ -187,6 +187,17 @@ def _rolling_window(ctx: StoreContext, *, keep: Path) -> list[str]:
     victims = lifecycle.rolling_window_victims(sessions, max_retained - 1)
     warnings: list[str] = []
     _, max_changes = ctx.limits()
+    retired: list[tuple[str, str]] = []
+    try:
+        _retire_victims(ctx, victims, max_retained, max_changes, warnings, retired)
+    finally:  # one index rewrite for all victims, also when a later one failed
+        if retired:
+            store_io.update_index(ctx.root, remove=retired)
+    return warnings
+
+
+def _retire_victims(ctx: StoreContext, victims: list[dict], max_retained: int, max_changes: int,
+                    warnings: list[str], retired: list[tuple[str, str]]) -> None:
     words: list[tuple[tuple[str, str], str]] | None = None
     for victim in victims:
         if words is None:  # the orphan check reads every memory: only when a session is retired
@@ -202,9 +213,8 @@ def _rolling_window(ctx: StoreContext, *, keep: Path) -> list[str]:
         doc, text, redactions = store_io.finalise_record(doc, "session_summary")
         path = store_io.record_path(ctx.root, "session_summary", victim["id"])
         store_io.write_record(path, text)
-        store_io.update_index(ctx.root, remove=[(path.parent.name, victim["id"])])
+        retired.append((path.parent.name, victim["id"]))
         warnings += redactions + [f"retired session {victim['id']} (rolling window of {max_retained})"]
-    return warnings
 
 
 def _active_sessions(ctx: StoreContext, keep: Path) -> list[dict]:
