@@ -3,30 +3,40 @@
 Library code raises :class:`MemoryStoreError`; the single edge in
 :mod:`claude_memory.cli_edge` turns it into ``prog: message`` on stderr and an
 exit code. Nothing below the edge calls ``sys.exit``.
+
+Plain classes (no dataclasses): hooks import this on every call, and
+``dataclasses`` pulls in ``inspect`` and friends at start-up.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
-
 __all__ = ["MemoryStoreError", "Problem"]
 
 
-@dataclass(frozen=True)
 class Problem:
     """One thing wrong with an input: where, what was expected, what was got, how to fix."""
 
-    field: str
-    expected: str
-    got: str
-    fix: str
+    __slots__ = ("field", "expected", "got", "fix")
+
+    def __init__(self, field: str, expected: str, got: str, fix: str) -> None:
+        self.field = field
+        self.expected = expected
+        self.got = got
+        self.fix = fix
 
     def as_dict(self) -> dict[str, str]:
         return {"field": self.field, "expected": self.expected, "got": self.got, "fix": self.fix}
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Problem) and self.as_dict() == other.as_dict()
 
-@dataclass
+    def __hash__(self) -> int:
+        return hash((self.field, self.expected, self.got, self.fix))
+
+    def __repr__(self) -> str:
+        return f"Problem({self.field!r}, {self.expected!r}, {self.got!r}, {self.fix!r})"
+
+
 class MemoryStoreError(Exception):
     """An expected failure with a stable machine-readable ``code``.
 
@@ -35,16 +45,18 @@ class MemoryStoreError(Exception):
     LIFECYCLE_ERROR, INPUT_ERROR, IO_ERROR, DEPENDENCY_ERROR, USAGE_ERROR.
     """
 
-    code: str
-    message: str
-    problems: list[Problem] = field(default_factory=list)
-    exit_code: int = 1
-
-    def __post_init__(self) -> None:
-        super().__init__(self.message)
+    def __init__(self, code: str, message: str, problems: list[Problem] | None = None, exit_code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.problems = list(problems or [])
+        self.exit_code = exit_code
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
+
+    def __repr__(self) -> str:
+        return f"MemoryStoreError({self.code!r}, {self.message!r})"
 
     def as_dict(self) -> dict:
         d: dict = {"error": self.code, "message": self.message}
@@ -53,7 +65,9 @@ class MemoryStoreError(Exception):
         return d
 
     def render(self) -> str:
-        """Human line plus a structured JSON line (for Claude to parse)."""
+        """Human lines plus a structured JSON line (for Claude to parse)."""
+        import json
+
         lines = [str(self)]
         for p in self.problems:
             lines.append(f"  - {p.field}: expected {p.expected}; got {p.got}. Fix: {p.fix}")
