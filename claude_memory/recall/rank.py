@@ -39,8 +39,13 @@ STRONG_BONUS = 1.0
 #: At least this many prompt words matched (a generic word counts GENERIC_MASS, a synonym
 #: or partial word its weight): one common word is never enough on its own.
 MIN_UNITS = 1.0
-MIN_SCORE = 0.0
-RELATIVE_CUTOFF = 0.5
+RELATIVE_CUTOFF = 0.6
+SECONDARY_EVIDENCE = 0.7
+BACKGROUND = 5
+FEEDBACK = 0.2
+STANDOUT = 1.8
+STANDOUT_STRENGTH = 2.0
+STANDOUT_EVIDENCE = 0.3
 
 Hit = tuple  # (doc number, score, coverage, strong coverage)
 
@@ -159,19 +164,73 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
     hits = [(number, score * rec[number], covered.get(number, 0.0) / total_mass, strong.get(number, 0.0) / total_mass)
             for number, score in scores.items() if explain or units.get(number, 0.0) >= MIN_UNITS]
     hits.sort(key=lambda h: (-h[1], h[0]))
+    if FEEDBACK and len(hits) > 1:
+        hits = _feedback(index, hits, {t for t, _f in qterms})
     if explain:
         return hits
-    passing = [h for h in hits if _evident(h)]
-    if not passing:
+    return select(hits, max_idf, limit)
+
+
+def _feedback(index: dict, hits: list, seen: set) -> list:
+    """Re-rank the runners-up by what they share with the best memory's title, tags and slug.
+
+    Memories that answer the same question as the best one tend to name the same things
+    (pseudo-relevance feedback); this lifts them above memories that only share the
+    prompt's commoner words.
+    """
+    from .index import render_fields
+
+    top = hits[0]
+    _c, _f, slug, title, tags = render_fields(index, top[0])
+    about = " ".join((title, " ".join(tags), slug.replace("-", " ")))
+    post = index["post"]
+    extra: dict[int, float] = {}
+    n = index["n"]
+    for term, factor in text.query_terms(about):
+        if not factor or term in seen or term not in post:
+            continue
+        ids, contribs = unpack(post[term], MAX_POSTINGS // 4)
+        for number, contrib in zip(ids, contribs):
+            extra[number] = extra.get(number, 0.0) + (-contrib if contrib < 0 else contrib) * factor
+    if not extra:
+        return hits
+    base = top[1]
+    scale = FEEDBACK * base / (max(extra.values()) or 1.0)
+    out = [top] + [(h[0], h[1] + scale * extra.get(h[0], 0.0) * (h[1] / base), h[2], h[3]) for h in hits[1:]]
+    out[1:] = sorted(out[1:], key=lambda h: (-h[1], h[0]))
+    return out
+
+
+def _evidence(hit: Hit) -> float:
+    return hit[2] + STRONG_BONUS * hit[3]
+
+
+def select(hits: list, max_idf: float, limit: int) -> list:
+    """The hits to inject: none unless the best one is evident, then those close to it.
+
+    The best memory is evident when it explains enough of the prompt (coverage, more for
+    matches in what it is about), or when it stands clearly above the rest of the store
+    (its score against the mean of the next ones) with a score worth several rare words.
+    Others follow when they score within ``RELATIVE_CUTOFF`` of it and explain a share of
+    the prompt on their own (``SECONDARY_EVIDENCE``).
+    """
+    if not hits:
         return []
-    top = passing[0][1]
-    return [h for h in passing if h[1] >= RELATIVE_CUTOFF * top][:limit]
-
-
-def _evident(hit: Hit) -> bool:
-    """Enough of the prompt is matched, and enough of it in what the memory is about."""
-    _number, score, coverage, strong = hit
-    return score >= MIN_SCORE and coverage + STRONG_BONUS * strong >= MIN_EVIDENCE
+    top = hits[0]
+    rest = [h[1] for h in hits[1:1 + BACKGROUND]]
+    background = (sum(rest) / len(rest)) if rest else 0.0
+    standout = top[1] / background if background else float("inf")
+    strength = top[1] / max_idf if max_idf else 0.0
+    if not (_evidence(top) >= MIN_EVIDENCE
+            or (standout >= STANDOUT and strength >= STANDOUT_STRENGTH and _evidence(top) >= STANDOUT_EVIDENCE)):
+        return []
+    out = [top]
+    for hit in hits[1:]:
+        if len(out) >= limit or hit[1] < RELATIVE_CUTOFF * top[1]:
+            break
+        if _evidence(hit) >= SECONDARY_EVIDENCE:
+            out.append(hit)
+    return out
 
 
 def unpack_floats(blob: bytes):
