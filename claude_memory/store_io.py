@@ -185,8 +185,16 @@ def write_record(path: Path, text: str) -> str:
     """Atomically write one memory file; returns the MD5 of what was written."""
     paths.staging_dir(path.parent.parent)  # the root's .gitignore (lock file, staging) comes with it
     path.parent.mkdir(parents=True, exist_ok=True)
+    _refuse_symlink(path.parent, "category folder")
     atomic_write_text(path, text, on_step=faults.point)
     return md5_hex(text.encode("utf-8"))
+
+
+def _refuse_symlink(path: Path, what: str) -> None:
+    """Never write through a symlink: it could lead out of the store."""
+    if path.is_symlink():
+        raise MemoryStoreError("PATH_ERROR", f"the {what} {path} is a symlink; the store writes only real "
+                               "files and folders (replace the link with a real folder or file)")
 
 
 def remove_file(path: Path) -> None:

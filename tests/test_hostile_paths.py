@@ -88,9 +88,6 @@ def test_symlinked_category_folder_target_refused(run_script, project, store, ou
     assert snapshot(outside) == before
 
 
-@pytest.mark.xfail(strict=True, reason="store.create writes through a symlinked category folder: record_path() "
-                   "is never checked for a symlinked <root>/<folder>, so the memory lands outside the store "
-                   "(fix: refuse a symlinked folder in store.create/store_io.write_record with PATH_ERROR)")
 def test_create_into_a_symlinked_category_folder_is_refused(run_script, project, memory_root, outside):
     memory_root.mkdir(parents=True)
     (memory_root / "decisions").symlink_to(outside / "elsewhere", target_is_directory=True)
