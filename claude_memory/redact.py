@@ -29,8 +29,9 @@ Stripe publishable keys ``pk_`` and Twilio account SIDs ``AC...`` (public identi
 public keys and certificates, and prose that merely mentions a password or token.
 
 Text between secret and look-alike is a judgement call; the rule here is "redact when in
-doubt inside a structured assignment, keep when in doubt in prose". A secret value found
-by context (an assignment, a URL) is also redacted wherever else it appears verbatim.
+doubt inside a structured assignment, keep when in doubt in prose". A detected secret that
+is distinctive (8+ characters mixing letters with digits or cases) is also redacted wherever
+else it appears verbatim, e.g. a password assigned once and then repeated in prose.
 
 Cost: every detector has literal trigger substrings; a text that contains none of them
 is returned after a few substring searches. Regexes are compiled on first use.
@@ -97,6 +98,10 @@ def _real_bearer(token: str) -> bool:
     return _is_real_token(token) and _looks_random(token, 20)
 
 
+def _real_basic(token: str) -> bool:
+    return _is_real_token(token) and _looks_random(token, 8)
+
+
 #: whole values that are placeholders, compared lowercased with non-alphanumerics removed
 _PLACEHOLDER_VALUES = frozenset("""
     password passwd pass passphrase secret token apikey key changeme changeit example sample
@@ -104,6 +109,7 @@ _PLACEHOLDER_VALUES = frozenset("""
     todo tbd fixme default required optional string str bytes int bool true false yes no
     foo bar baz foobar secretkey secretstr mysecret mypassword mytoken mykey yourpassword
     yourtoken yourapikey yoursecret yourkey value notset unset
+    await async new function lambda yield self this require import typeof getpass input
 """.split())
 
 #: a value containing one of these words is a placeholder
@@ -126,10 +132,13 @@ _CODE_IDENT_RE = re.compile(r"[A-Za-z]*_[A-Za-z_]*|[A-Za-z]*[a-z][A-Z][A-Za-z]*"
 _MASK_RE = re.compile(r"[xX*.\u2022#_\-0]+")
 
 
+_CAMEL_RE = re.compile(r"([a-z0-9])([A-Z])")
+_NON_ALNUM_RE = re.compile(r"[^a-z0-9]+")
+
+
 def _words(text: str) -> list[str]:
     """Split an identifier or value into lowercase words (separators and camelCase)."""
-    text = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text)
-    return [w for w in re.split(r"[^A-Za-z0-9]+", text.lower()) if w]
+    return [w for w in _NON_ALNUM_RE.split(_CAMEL_RE.sub(r"\1 \2", text).lower()) if w]
 
 
 def _is_real_value(value: str, *, quoted: bool, structured: bool) -> bool:
@@ -200,6 +209,7 @@ _NON_SECRET_KEY_PREFIX = frozenset("public publishable primary foreign sort cach
                                    "ssh gpg pgp unique natural composite surrogate join".split())
 
 
+@lru_cache(maxsize=2048)
 def _key_kind(key: str) -> tuple[str, bool] | None:
     """(kind, needs_random_value) for a secret-ish assignment key, else None."""
     words = _words(key)
@@ -243,13 +253,8 @@ _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F
 
 #: in priority order: when spans overlap, the earliest detector names the kind
 _DETECTORS: tuple[_Detector, ...] = (
-    _Detector(
-        "private_key", ("PRIVATE KEY",),
-        r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-        r"(?:[\s\S]{0,65536}?-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-        r"|(?:(?:\s|\\[rn])+(?:(?:Proc-Type|DEK-Info|Comment|Version|Hash):[^\n\\]*|[A-Za-z0-9+/=]{16,}))*"
-        r"(?:(?:\s|\\[rn])+[A-Za-z0-9+/]{1,15}={1,2})?)",
-    ),
+    # the BEGIN line only; _private_key_end finds where the block stops
+    _Detector("private_key", ("PRIVATE KEY",), r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"),
     _Detector("aws_access_key_id", ("AKIA", "ASIA", "ABIA", "ACCA"),
               r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])", check=_no_example),
     _Detector("aws_secret_access_key", ("secret",),
@@ -312,10 +317,16 @@ _DETECTORS: tuple[_Detector, ...] = (
               flags=re.IGNORECASE, group=1, check=_real_bearer, ci=True),
     _Detector("basic_auth", ("basic",),
               r"authorization" + _ASSIGN + r"basic[ \t]+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])",
-              flags=re.IGNORECASE, group=1, check=_is_real_token, ci=True),
+              flags=re.IGNORECASE, group=1, check=_real_basic, ci=True),
     _Detector("url_password", ("://",),
               r"://[^\s:/@?#\"'<>`\[\]]*:([^\s/?#\"'<>`\[\]]+)@(?=[A-Za-z0-9\[])", group=1, check=_real_url_password),
 )
+
+_KEY_END_PATTERN = r"-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+#: the body of a block whose END line is missing (a cut excerpt): base64 lines and PEM headers
+_KEY_BODY_PATTERN = (r"(?:(?:\s|\\[rn])+(?:(?:Proc-Type|DEK-Info|Comment|Version|Hash):[^\n\\]*"
+                     r"|[A-Za-z0-9+/=]{16,}))*(?:(?:\s|\\[rn])+[A-Za-z0-9+/]{1,15}={1,2})?")
+_MAX_KEY_BLOCK = 65536
 
 #: assignments: ``key = value``, ``key: value``, ``"key": "value"``, ``key => value``
 _ASSIGNMENT_PATTERN = r"""
@@ -329,7 +340,7 @@ _ASSIGNMENT_PATTERN = r"""
       | "(?:[^"\\\n]|\\.)*"
       | '[^'\n]*'
       | `[^`\n]*`
-      | [^\s;&"'`]+
+      | [^\s;&,"'`]+
     )
 """
 _ASSIGNMENT_TRIGGERS = ("pass", "pwd", "pswd", "secret", "token", "key", "credential")
@@ -347,6 +358,39 @@ def _compiled() -> tuple[re.Pattern, ...]:
 
 
 @lru_cache(maxsize=1)
+def _key_block_res() -> tuple[re.Pattern, re.Pattern]:
+    return re.compile(_KEY_END_PATTERN), re.compile(_KEY_BODY_PATTERN)
+
+
+def _private_key_spans(text: str, begin: re.Pattern):
+    """Whole private key blocks: BEGIN line to END line, or to the end of the body if END is cut off.
+
+    Linear: each END search starts after the previous block, and once no END line is left the
+    search is not repeated for later BEGIN lines.
+    """
+    end_re, body_re = _key_block_res()
+    pos, no_end_after = 0, len(text) + 1
+    while (b := begin.search(text, pos)) is not None:
+        e = end_re.search(text, b.end()) if b.end() < no_end_after else None
+        if e is None:
+            no_end_after = min(no_end_after, b.end())
+        if e is not None and e.start() - b.end() <= _MAX_KEY_BLOCK:
+            end = e.end()
+        else:
+            end = body_re.match(text, b.end()).end()
+        yield b.start(), end
+        pos = end
+
+
+@lru_cache(maxsize=1)
+def _triggers() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The distinct triggers searched in the text as is, and in the lowercased text."""
+    cased = {t for d in _DETECTORS if not d.ci for t in d.triggers}
+    folded = {t for d in _DETECTORS if d.ci for t in d.triggers} | set(_ASSIGNMENT_TRIGGERS)
+    return tuple(sorted(cased - folded)), tuple(sorted(folded))
+
+
+@lru_cache(maxsize=1)
 def _assignment_re() -> re.Pattern:
     return re.compile(_ASSIGNMENT_PATTERN, re.VERBOSE)
 
@@ -354,7 +398,11 @@ def _assignment_re() -> re.Pattern:
 def _assignment_spans(text: str):
     """(start, end, kind) of secret values assigned to secret-ish keys."""
     for m in _assignment_re().finditer(text):
-        key_kind = _key_kind(m["key"])
+        key = m["key"]
+        lowered_key = key.lower()
+        if not any(t in lowered_key for t in _ASSIGNMENT_TRIGGERS):
+            continue
+        key_kind = _key_kind(key)
         if key_kind is None:
             continue
         kind, needs_random = key_kind
@@ -367,7 +415,7 @@ def _assignment_spans(text: str):
             start, end = start + 1, end - 1
         else:
             quoted = False
-            while end > start and text[end - 1] in ".,:)]}":
+            while end > start and text[end - 1] in ".:)]}":
                 end -= 1
         value = text[start:end]
         line_start = text.rfind("\n", 0, m.start()) + 1
@@ -389,15 +437,23 @@ def find_secrets(text: str) -> list[tuple[int, int, str]]:
     if not isinstance(text, str) or len(text) < 8:
         return []
     lowered = text.lower()
-    # the cheap pre-check: plain substring searches decide which regexes run at all
-    triggered = [i for i, det in enumerate(_DETECTORS)
-                 if any(t in (lowered if det.ci else text) for t in det.triggers)]
-    assignments = any(t in lowered for t in _ASSIGNMENT_TRIGGERS)
+    # the cheap pre-check: one substring search per distinct trigger decides which regexes run
+    cased, folded = _triggers()
+    present = {t for t in cased if t in text}
+    present.update(t for t in folded if t in lowered)
+    if not present:
+        return []
+    triggered = [i for i, det in enumerate(_DETECTORS) if not present.isdisjoint(det.triggers)]
+    assignments = not present.isdisjoint(_ASSIGNMENT_TRIGGERS)
     found: list[tuple[int, int, int, str]] = []
     if triggered:
         compiled = _compiled()
         for priority in triggered:
             det = _DETECTORS[priority]
+            if det.kind == "private_key":
+                found.extend((start, end, priority, det.kind)
+                             for start, end in _private_key_spans(text, compiled[priority]))
+                continue
             for m in compiled[priority].finditer(text):
                 start, end = m.span(det.group)
                 if start < end and (det.check is None or det.check(text[start:end])):
@@ -428,6 +484,11 @@ def _merge(found: list[tuple[int, int, int, str]]) -> list[tuple[int, int, str]]
     if cur is not None:
         merged.append((cur[0], cur[1], cur[3]))
     return merged
+
+
+def _sweepable(secret: str) -> bool:
+    """A secret distinctive enough to redact wherever it appears (never a plain word)."""
+    return _looks_random(secret, 8)
 
 
 def _replace_outside_markers(text: str, secret: str, replacement: str) -> tuple[str, int]:
@@ -463,7 +524,7 @@ def _redact(text: str) -> tuple[str, list[str]]:
     result = "".join(out)
     # the same secret elsewhere in the text (e.g. repeated in prose) goes too
     for secret in sorted(secrets, key=len, reverse=True):
-        if len(secret) >= 8 and secret in result:
+        if _sweepable(secret) and secret in result:
             result, n = _replace_outside_markers(result, secret, marker(secrets[secret]))
             kinds += [secrets[secret]] * n
     return result, kinds

@@ -278,6 +278,11 @@ LOOK_ALIKES: list[tuple[str, str]] = [
     ("ipv6", "listen on fe80::1ff:fe23:4567:890a port 443"),
     ("primary-key", "primary_key: id"),
     ("public-key-assignment", "public_key = \"" + rand(B64, 44, "pubassign") + "\""),
+    ("basic-prose", "Authorization: Basic authentication is disabled on this server"),
+    ("await-call", "const token = await getToken();"),
+    ("kwargs-code-refs", "connect(user=user, password=db_password, host=host)"),
+    ("command-substitution", "export GITHUB_TOKEN=$(gh auth token)"),
+    ("ts-interface", "interface Login { password: string; token?: string }"),
     ("already-redacted", "API_KEY=[REDACTED:secret] and postgres://u:[REDACTED:url_password]@h/db"),
 ]
 
@@ -300,6 +305,53 @@ def test_repeated_secret_is_redacted_everywhere():
     assert pw not in out
     assert out.count("[REDACTED:password]") == 2
     assert len(findings) == 2
+
+
+def test_plain_word_secret_is_not_swept_through_the_text():
+    """A non-distinctive value is redacted where assigned but not hunted elsewhere."""
+    out, findings = redact_text("APP_SECRET=lighthouse\nthe lighthouse keeper")
+    assert out == "APP_SECRET=[REDACTED:secret]\nthe lighthouse keeper"
+    assert len(findings) == 1
+
+
+def test_kwargs_value_stops_at_comma():
+    pw = rand(ALNUM, 12, "kwargs")
+    assert redact_text(f"connect(password={pw}, host=db)")[0] == "connect(password=[REDACTED:password], host=db)"
+
+
+@pytest.mark.parametrize("key, expected", [
+    ("DB_PASSWORD", ("password", False)), ("passwd", ("password", False)), ("adminPassword", ("password", False)),
+    ("PGPASS", None), ("DB_PASS", ("password", False)), ("pwd", ("password", False)),
+    ("apiKey", ("secret", False)), ("x-api-key", ("secret", False)), ("client_secret", ("secret", False)),
+    ("GITHUB_TOKEN", ("secret", False)), ("accessToken", ("secret", False)), ("SECRET_KEY", ("secret", False)),
+    ("STRIPE_KEY", ("secret", True)), ("credentials", ("secret", False)),
+    ("max_tokens", None), ("input_tokens", None), ("password_file", None), ("token_url", None),
+    ("AWS_ACCESS_KEY_ID", None), ("PRIMARY_KEY", None), ("public_key", None), ("author", None),
+    ("password_min_length", None), ("secret_arn", None), ("sort_key", None), ("keyboard", None),
+])
+def test_secret_key_names(key, expected):
+    assert redact._key_kind(key) == expected
+
+
+def test_several_private_key_blocks_each_redacted():
+    a, b = pem("RSA PRIVATE KEY", "two-a"), pem("EC PRIVATE KEY", "two-b")
+    out, findings = redact_text(f"first\n{a}\nbetween\n{b}\nlast")
+    assert out == "first\n[REDACTED:private_key]\nbetween\n[REDACTED:private_key]\nlast"
+    assert [f["kind"] for f in findings] == ["private_key", "private_key"]
+
+
+def test_private_key_without_end_stops_at_the_body():
+    body = "\n".join(rand(B64, 64, f"noend{i}") for i in range(3))
+    out, _ = redact_text(f"-----BEGIN PRIVATE KEY-----\n{body}\n\nThe rest of the note is prose.")
+    assert out == "[REDACTED:private_key]\n\nThe rest of the note is prose."
+
+
+def test_private_key_end_too_far_away_is_not_joined():
+    """An END line more than 64 KiB later is not taken as this block's end (no runaway redaction)."""
+    filler = "ordinary notes. " * 5000
+    text = f"-----BEGIN RSA PRIVATE KEY-----\n{rand(B64, 64, 'far')}\n{filler}-----END RSA PRIVATE KEY-----"
+    out, _ = redact_text(text)
+    assert filler in out
 
 
 def test_several_secrets_in_one_text():
@@ -436,7 +488,7 @@ def test_output_never_contains_a_detected_secret(text):
     assert len(findings) >= len(spans)
     for start, end, _kind in spans:
         secret = text[start:end]
-        if len(secret) >= 8 and not MARKER_RE.search(secret):
+        if redact._sweepable(secret) and not MARKER_RE.search(secret):
             assert secret not in MARKER_RE.sub("\0", out)
 
 
