@@ -13,7 +13,7 @@ from recall_helpers import memory, sample_store, write
 
 
 def titles(index):
-    return sorted(d.split("\x1f")[3] for d in index["docs"])
+    return sorted(index.fields(i)[3] for i in range(index.n))
 
 
 def settle(root):
@@ -39,7 +39,7 @@ def test_second_load_comes_from_the_cache(store, monkeypatch):
     assert (store / ".staging" / cache.INDEX_FILE).is_file()
     monkeypatch.setattr(corpus, "read_memory", lambda *a: pytest.fail("re-read a file"))
     monkeypatch.setattr(corpus, "scan_folder", lambda *a: pytest.fail("rescanned a folder"))
-    assert cache.load_index(str(store)) == first
+    assert cache.load_index(str(store)).serialized() == first.serialized()
 
 
 def test_cache_files_are_private(store):
@@ -114,7 +114,7 @@ def test_symlinked_cache_is_not_read(store, tmp_path):
 @pytest.mark.parametrize("content", ["{not json", "[1, 2]", '"a string"', "\udcff"])
 def test_broken_memory_files_are_skipped(store, content):
     (store / "decisions" / "broken.json").write_text(content, encoding="utf-8", errors="surrogateescape")
-    assert len(cache.load_index(str(store))["docs"]) == 4
+    assert cache.load_index(str(store)).n == 4
 
 
 @pytest.mark.parametrize("change", [
@@ -125,7 +125,7 @@ def test_wrong_types_and_inactive_memories_are_skipped(tmp_path, change):
     doc = memory("decision", "odd", "Odd one", ["odd"])
     doc.update(change)
     write(tmp_path, doc)
-    assert cache.load_index(str(tmp_path), use_cache=False)["docs"] == []
+    assert cache.load_index(str(tmp_path), use_cache=False).n == 0
 
 
 def test_symlinks_out_of_the_store_are_never_followed(tmp_path):
@@ -135,7 +135,7 @@ def test_symlinks_out_of_the_store_are_never_followed(tmp_path):
     (root / "runbooks").mkdir(parents=True)
     os.symlink(outside / "decisions", root / "decisions")  # a symlinked category folder
     os.symlink(outside / "decisions" / "secret.json", root / "runbooks" / "secret.json")  # a symlinked file
-    assert cache.load_index(str(root), use_cache=False)["docs"] == []
+    assert cache.load_index(str(root), use_cache=False).n == 0
 
 
 def test_files_outside_category_folders_are_ignored(tmp_path):

@@ -16,7 +16,7 @@ def index(tmp_path):
 
 
 def slugs(index, hits):
-    return [index["docs"][h[0]].split("\x1f")[2] for h in hits]
+    return [index.fields(h[0])[2] for h in hits]
 
 
 @pytest.mark.parametrize("prompt, first", [

@@ -24,7 +24,7 @@ import stat
 import time
 
 from . import corpus
-from .index import INDEX_VERSION, build
+from .index import INDEX_VERSION, RecallIndex, build
 
 __all__ = ["load_index", "store_signature", "INDEX_FILE", "DOCS_FILE", "STAGING"]
 
@@ -36,6 +36,7 @@ CACHE_VERSION = (INDEX_VERSION, 1)
 #: A folder or index.md changed less than this long ago may change again within the same tick.
 UNSETTLED_NS = 2_000_000_000
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_OPEN: list[int] = []
 
 
 def store_signature(root: str) -> tuple:
@@ -78,21 +79,45 @@ def _read_private(path: str) -> bytes | None:
         os.close(fd)
 
 
+def _pread(fd: int):
+    if hasattr(os, "pread"):
+        return lambda offset, size: os.pread(fd, size, offset)
+
+    def read(offset: int, size: int) -> bytes:  # pragma: no cover - platforms without pread
+        os.lseek(fd, offset, os.SEEK_SET)
+        return os.read(fd, size)
+
+    return read
+
+
 def _load_cached(root: str):
-    """(saved signature, index) of the cache file, or (None, None) when unusable."""
-    data = _read_private(os.path.join(root, STAGING, INDEX_FILE))
-    if not data or len(data) < 8:
+    """(saved signature, index) of the cache file, or (None, None) when unusable.
+
+    Only the headers are read here; the index reads the rest of the open file on demand.
+    """
+    try:
+        fd = os.open(os.path.join(root, STAGING, INDEX_FILE), os.O_RDONLY | _NOFOLLOW)
+    except OSError:
         return None, None
     try:
-        head_len = int.from_bytes(data[:8], "little")
-        header = marshal.loads(data[8:8 + head_len])
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
+            raise ValueError("not our cache")
+        read = _pread(fd)
+        head_len = int.from_bytes(read(0, 8), "little")
+        if head_len > st.st_size - 8:
+            raise ValueError("truncated")
+        header = marshal.loads(read(8, head_len))
         if not isinstance(header, dict) or header.get("v") != CACHE_VERSION:
-            return None, None
-        index = marshal.loads(memoryview(data)[8 + head_len:])
-    except (ValueError, EOFError, TypeError):
+            raise ValueError("other version")
+        base = 8 + head_len
+        index = RecallIndex(lambda offset, size: read(base + offset, size))
+        if index.serialized_size() > st.st_size - base:
+            raise ValueError("truncated")
+    except (OSError, ValueError, EOFError, TypeError, KeyError, IndexError, AttributeError, OverflowError, MemoryError):
+        os.close(fd)
         return None, None
-    if not isinstance(index, dict) or index.get("v") != INDEX_VERSION:
-        return None, None
+    _OPEN.append(fd)  # read lazily by the index for the rest of this process
     return header.get("sig"), index
 
 
@@ -150,7 +175,7 @@ def _write_private(folder: str, name: str, data: bytes) -> None:
         raise
 
 
-def _save(root: str, sig: tuple, index: dict, files: dict, docs: dict, write_docs: bool) -> None:
+def _save(root: str, sig: tuple, index: bytes, files: dict, docs: dict, write_docs: bool) -> None:
     try:
         from ..paths import staging_dir
 
@@ -158,12 +183,12 @@ def _save(root: str, sig: tuple, index: dict, files: dict, docs: dict, write_doc
         if write_docs:
             _write_private(folder, DOCS_FILE, marshal.dumps({"v": CACHE_VERSION, "files": files, "docs": docs}))
         header = marshal.dumps({"v": CACHE_VERSION, "sig": sig})
-        _write_private(folder, INDEX_FILE, len(header).to_bytes(8, "little") + header + marshal.dumps(index))
+        _write_private(folder, INDEX_FILE, len(header).to_bytes(8, "little") + header + index)
     except Exception:  # noqa: BLE001 - a cache we cannot write is only slower, never wrong
         return
 
 
-def load_index(root: str, *, use_cache: bool = True) -> dict:
+def load_index(root: str, *, use_cache: bool = True) -> RecallIndex:
     """The recall index of the store at ``root``: from the cache when valid, else refreshed."""
     root = str(root)
     sig = store_signature(root)
@@ -173,9 +198,10 @@ def load_index(root: str, *, use_cache: bool = True) -> dict:
     old_files, old_docs = _load_docs(root) if use_cache else ({}, {})
     files, docs, changed = _refresh(root, old_files, old_docs)
     if changed or cached is None:
-        index = build([docs[name] for name in sorted(docs) if docs[name] is not None])
+        blob = build([docs[name] for name in sorted(docs) if docs[name] is not None])
+        index = RecallIndex.from_bytes(blob)
     else:
-        index = cached
+        blob, index = None, cached
     if use_cache:
         # A folder changed within the last tick may change again unseen: then save a
         # signature that never matches, so the next prompt rescans stats (cheap; files
@@ -183,5 +209,7 @@ def load_index(root: str, *, use_cache: bool = True) -> dict:
         after = store_signature(root)
         saved = sig if after == sig and _settled(sig, time.time_ns()) else ("unsettled",)
         if changed or saved != saved_sig or cached is None:
-            _save(root, saved, index, files, docs, write_docs=changed or not old_docs)
+            if blob is None:
+                blob = index.serialized()
+            _save(root, saved, blob, files, docs, write_docs=changed or not old_docs)
     return index

@@ -1,24 +1,36 @@
-"""The compact recall index built from :mod:`corpus` docs, shaped for a fast ``marshal`` load.
+"""The recall index built from :mod:`corpus` docs, serialized so a prompt reads only what it needs.
 
-Everything the ranker needs is precomputed so a prompt costs a few dictionary lookups:
+Layout: an 8-byte length, a small ``marshal`` header (version, doc count, the first term
+of every ``BLOCK`` vocabulary terms, section offsets), then raw sections:
 
-- ``post``: ``{term: bytes}``, terms in sorted order (for prefix search). Each value is
-  ``count`` uint32 doc numbers followed by ``count`` float32 BM25F contributions
-  (IDF x saturated field-weighted frequency with length normalisation).
+- ``vocab`` / ``blocks_off``: the sorted vocabulary, ``\\n``-terminated, in blocks; a lookup
+  bisects the header's block samples and searches one block (prefix search likewise).
+- ``post_off`` / ``post``: per term, ``count`` uint32 doc numbers then ``count`` float32
+  BM25F contributions (IDF x saturated field-weighted frequency with length
+  normalisation), strongest first, so a ranker may read only the head of a long list.
 - ``rec``: float32 per doc, a small recency multiplier (newest memory in the store = most).
-- ``files`` / ``dirs``: ``{basename: "doc\\tpath\\n..."}`` and ``{folder: "doc doc ..."}``
-  of the memories' ``related_files``, parsed only for the names a prompt mentions.
-- ``docs``: one ``\\x1f``-joined string per doc: category, folder, slug, title, tags.
+- ``files`` / ``dirs``: ``marshal`` of ``{basename: "doc\\tpath\\n..."}`` and
+  ``{folder: "doc doc ..."}`` of the memories' ``related_files``, read only when a prompt
+  names a path.
+- ``docs_off`` / ``docs``: one ``\\x1f``-joined line per doc: category, folder, slug, title, tags.
+
+:class:`RecallIndex` reads it through ``read(offset, size)``: a prompt's cost depends on
+the prompt's words, not on the size of the store.
 """
 
 from __future__ import annotations
 
+import marshal
 import math
 from array import array
+from bisect import bisect_right
 
-__all__ = ["INDEX_VERSION", "K1", "B", "build", "idf", "unpack", "render_fields"]
+__all__ = ["INDEX_VERSION", "K1", "B", "build", "idf", "RecallIndex", "render_fields"]
 
-INDEX_VERSION = 3
+INDEX_VERSION = 4
+#: Vocabulary terms per directory block (a lookup reads one block).
+BLOCK = 64
+MAX_HEADER = 1 << 30
 K1 = 1.2
 B = 0.6
 RECENCY_BOOST = 0.10
@@ -48,8 +60,7 @@ def _day_number(stamp: str) -> float | None:
     return float(era * 146097 + doe - 730425)
 
 
-def build(docs: list) -> dict:
-    """The index of ``docs`` (list of corpus Doc tuples)."""
+def _sections(docs: list) -> dict[str, bytes]:
     n = len(docs)
     avg_len = (sum(d[8] for d in docs) / n) if n else 1.0
     avg_len = avg_len or 1.0
@@ -57,8 +68,22 @@ def build(docs: list) -> dict:
     for number, doc in enumerate(docs):
         for term, weight in doc[7].items():
             postings.setdefault(term, []).append((number, weight))
-    post: dict[str, bytes] = {}
-    for term in sorted(postings):
+    terms = sorted(postings, key=lambda t: t.encode("utf-8", "replace"))
+    blocks_off = array("I", [0])
+    vocab: list[bytes] = []
+    samples: list[bytes] = []
+    size = 0
+    post_off = array("Q", [0])
+    post: list[bytes] = []
+    total = 0
+    for ordinal, term in enumerate(terms):
+        raw = term.encode("utf-8", "replace")
+        if ordinal % BLOCK == 0:
+            if ordinal:
+                blocks_off.append(size)
+            samples.append(raw)
+        vocab.append(raw + b"\n")
+        size += len(raw) + 1
         plist = postings[term]
         term_idf = idf(len(plist), n)
         # Highest field-weighted frequency first, so a ranker may read only the head of a long list.
@@ -69,7 +94,11 @@ def build(docs: list) -> dict:
             (-1.0 if w < 0 else 1.0) * term_idf * abs(w) * (K1 + 1.0) / (abs(w) + K1 * (1.0 - B + B * docs[i][8] / avg_len))
             for i, w in plist
         ])
-        post[term] = ids.tobytes() + scores.tobytes()
+        blob = ids.tobytes() + scores.tobytes()
+        post.append(blob)
+        total += len(blob)
+        post_off.append(total)
+    blocks_off.append(size)
     days = [_day_number(d[6]) for d in docs]
     known = [x for x in days if x is not None]
     newest = max(known) if known else 0.0
@@ -87,30 +116,185 @@ def build(docs: list) -> dict:
             if "/" in path:
                 folder = path.rsplit("/", 1)[0]
                 dirs.setdefault(folder, []).append(str(number))
+    lines = [SEP.join((d[0], d[1], d[2], d[3].replace(SEP, " "), ",".join(t.replace(SEP, " ") for t in d[4])))
+             .encode("utf-8", "replace") for d in docs]
+    docs_off = array("I", [0])
+    for line in lines:
+        docs_off.append(docs_off[-1] + len(line))
     return {
-        "v": INDEX_VERSION,
-        "n": n,
-        "post": post,
+        "_samples": samples,
+        "_n": n,
+        "blocks_off": blocks_off.tobytes(),
+        "vocab": b"".join(vocab),
+        "post_off": post_off.tobytes(),
+        "post": b"".join(post),
         "rec": rec.tobytes(),
-        "files": {k: "\n".join(v) for k, v in files.items()},
-        "dirs": {k: " ".join(dict.fromkeys(v)) for k, v in dirs.items()},
-        "docs": [SEP.join((d[0], d[1], d[2], d[3].replace(SEP, " "), ",".join(t.replace(SEP, " ") for t in d[4])))
-                 for d in docs],
+        "docs_off": docs_off.tobytes(),
+        "docs": b"".join(lines),
+        "files": marshal.dumps({k: "\n".join(v) for k, v in files.items()}),
+        "dirs": marshal.dumps({k: " ".join(dict.fromkeys(v)) for k, v in dirs.items()}),
     }
 
 
-def unpack(blob: bytes, limit: int | None = None) -> tuple[array, array]:
-    """Doc numbers and contributions of one posting list (its ``limit`` strongest entries)."""
-    half = len(blob) // 2
-    take = half if limit is None else min(half, limit * 4)
-    ids = array("I")
-    ids.frombytes(blob[:take])
-    scores = array("f")
-    scores.frombytes(blob[half:half + take])
-    return ids, scores
+def build(docs: list) -> bytes:
+    """The serialized index of ``docs`` (list of corpus Doc tuples): see :class:`RecallIndex`."""
+    sections = _sections(docs)
+    samples, n = sections.pop("_samples"), sections.pop("_n")
+    where: dict[str, tuple[int, int]] = {}
+    offset = 0
+    for name, blob in sections.items():
+        where[name] = (offset, len(blob))
+        offset += len(blob)
+    meta = marshal.dumps({"v": INDEX_VERSION, "n": n, "samples": samples, "where": where})
+    return len(meta).to_bytes(8, "little") + meta + b"".join(sections.values())
 
 
-def render_fields(index: dict, number: int) -> tuple[str, str, str, str, list[str]]:
+class RecallIndex:
+    """Read access to a serialized index, reading only the parts a prompt needs.
+
+    ``read(offset, size) -> bytes`` reads the serialized bytes (a slice of a buffer, or
+    ``os.pread`` of the cache file), so a prompt unpacks the small term directory sample
+    and the few vocabulary blocks and posting heads it looks up, not the whole store.
+    """
+
+    def __init__(self, read):
+        self._read = read
+        head = int.from_bytes(read(0, 8), "little")
+        if head > MAX_HEADER:
+            raise ValueError("not a recall index")
+        meta = marshal.loads(read(8, head))
+        if not isinstance(meta, dict) or meta.get("v") != INDEX_VERSION:
+            raise ValueError("not a recall index of this version")
+        self.n: int = meta["n"]
+        self._samples: list = meta["samples"]
+        self._where: dict = meta["where"]
+        self._base = 8 + head
+        self._blocks: dict[int, bytes] = {}
+        self._ordinals: dict[str, int] = {}
+        self._blocks_off = None
+        self._files = self._dirs = self._rec = self._docs_off = None
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "RecallIndex":
+        view = memoryview(data)
+        return cls(lambda offset, size: bytes(view[offset:offset + size]))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, RecallIndex) and self.serialized() == other.serialized()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def serialized_size(self) -> int:
+        return self._base + max((offset + size for offset, size in self._where.values()), default=0)
+
+    def serialized(self) -> bytes:
+        """All the bytes of this index (to save it again unchanged)."""
+        return self._read(0, self.serialized_size())
+
+    def _section(self, name: str, start: int = 0, size: int | None = None) -> bytes:
+        offset, length = self._where[name]
+        if size is None:
+            size = length - start
+        return self._read(self._base + offset + start, max(0, min(size, length - start)))
+
+    def _block(self, number: int) -> bytes:
+        block = self._blocks.get(number)
+        if block is None:
+            if self._blocks_off is None:
+                self._blocks_off = array("I")
+                self._blocks_off.frombytes(self._section("blocks_off"))
+            start, end = self._blocks_off[number], self._blocks_off[number + 1]
+            block = self._blocks[number] = self._section("vocab", start, end - start)
+        return block
+
+    def ordinal(self, term: str) -> int:
+        """The term's number in the sorted vocabulary, or -1 when the store never uses it."""
+        found = self._ordinals.get(term)
+        if found is not None:
+            return found
+        raw = term.encode("utf-8", "replace")
+        number = bisect_right(self._samples, raw) - 1
+        found = -1
+        if number >= 0:
+            block = b"\n" + self._block(number)
+            pos = block.find(b"\n" + raw + b"\n")
+            if pos >= 0:
+                found = number * BLOCK + block.count(b"\n", 0, pos)
+        self._ordinals[term] = found
+        return found
+
+    def __contains__(self, term: str) -> bool:
+        return self.ordinal(term) >= 0
+
+    def _span(self, ordinal: int) -> tuple[int, int]:
+        pair = array("Q")
+        pair.frombytes(self._section("post_off", ordinal * 8, 16))
+        return pair[0], pair[1]
+
+    def df(self, term: str) -> int:
+        """How many memories use ``term``."""
+        ordinal = self.ordinal(term)
+        if ordinal < 0:
+            return 0
+        start, end = self._span(ordinal)
+        return (end - start) // 8
+
+    def postings(self, term: str, limit: int | None = None) -> tuple[array, array]:
+        """Doc numbers and contributions of the term's ``limit`` strongest entries."""
+        ids, scores = array("I"), array("f")
+        ordinal = self.ordinal(term)
+        if ordinal < 0:
+            return ids, scores
+        start, end = self._span(ordinal)
+        half = (end - start) // 2
+        take = half if limit is None else min(half, limit * 4)
+        ids.frombytes(self._section("post", start, take))
+        scores.frombytes(self._section("post", start + half, take))
+        return ids, scores
+
+    def extensions(self, prefix: str, limit: int) -> list[str]:
+        """Up to ``limit`` vocabulary terms that start with ``prefix`` (other than itself), in order."""
+        raw = prefix.encode("utf-8", "replace")
+        number = max(0, bisect_right(self._samples, raw) - 1)
+        out: list[str] = []
+        while number < len(self._samples) and len(out) < limit:
+            for line in self._block(number).split(b"\n")[:-1]:
+                if line <= raw:
+                    continue
+                if not line.startswith(raw):
+                    return out
+                out.append(line.decode("utf-8", "replace"))
+                if len(out) >= limit:
+                    return out
+            number += 1
+        return out
+
+    def recency(self) -> array:
+        if self._rec is None:
+            self._rec = array("f")
+            self._rec.frombytes(self._section("rec"))
+        return self._rec
+
+    def files(self) -> dict:
+        if self._files is None:
+            self._files = marshal.loads(self._section("files"))
+        return self._files
+
+    def dirs(self) -> dict:
+        if self._dirs is None:
+            self._dirs = marshal.loads(self._section("dirs"))
+        return self._dirs
+
+    def fields(self, number: int) -> tuple[str, str, str, str, list[str]]:
+        """(category, folder, slug, title, tags) of one doc."""
+        if self._docs_off is None:
+            self._docs_off = array("I")
+            self._docs_off.frombytes(self._section("docs_off"))
+        start, end = self._docs_off[number], self._docs_off[number + 1]
+        category, folder, slug, title, tags = self._section("docs", start, end - start).decode("utf-8", "replace").split(SEP)
+        return category, folder, slug, title, [t for t in tags.split(",") if t]
+
+
+def render_fields(index: RecallIndex, number: int) -> tuple[str, str, str, str, list[str]]:
     """(category, folder, slug, title, tags) of one doc."""
-    category, folder, slug, title, tags = index["docs"][number].split(SEP)
-    return category, folder, slug, title, [t for t in tags.split(",") if t]
+    return index.fields(number)

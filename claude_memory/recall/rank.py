@@ -17,10 +17,8 @@ Injecting nothing is the common right answer, so a memory must pass three gates:
 
 from __future__ import annotations
 
-from bisect import bisect_left
-
 from . import text
-from .index import idf, unpack
+from .index import idf
 
 __all__ = ["Hit", "rank", "SYNONYM_WEIGHT", "PARTIAL_WEIGHT"]
 
@@ -28,7 +26,7 @@ SYNONYM_WEIGHT = 0.5
 PARTIAL_WEIGHT = 0.35
 #: Read at most this many (strongest) entries of one posting list: bounds the cost per
 #: prompt in huge stores, where a word this common carries little evidence anyway.
-MAX_POSTINGS = 2000
+MAX_POSTINGS = 400
 MIN_PARTIAL_LEN = 4
 MAX_PARTIAL_TERMS = 12
 FILE_EXACT = 6.0
@@ -50,37 +48,27 @@ STANDOUT_EVIDENCE = 0.3
 Hit = tuple  # (doc number, score, coverage, strong coverage)
 
 
-def _alternatives(term: str, post: dict, vocab: list | None) -> list[tuple[str, float]]:
+def _alternatives(term: str, index, partial: bool) -> list[tuple[str, float]]:
     """(index term, weight) pairs that can stand for ``term``: itself, synonyms, partial words."""
     alts: list[tuple[str, float]] = []
-    if term in post:
+    if term in index:
         alts.append((term, 1.0))
     for syn in text.expand(term):
-        if syn in post:
+        if syn in index:
             alts.append((syn, SYNONYM_WEIGHT))
-    if len(term) >= MIN_PARTIAL_LEN and term.isalpha():
+    if partial and len(term) >= MIN_PARTIAL_LEN and term.isalpha():
         for cut in range(MIN_PARTIAL_LEN, len(term)):
             head = term[:cut]
-            if head in post:
+            if head in index:
                 alts.append((head, PARTIAL_WEIGHT))
-        if vocab is not None:
-            start = bisect_left(vocab, term)
-            taken = 0
-            for other in vocab[start:start + MAX_PARTIAL_TERMS + 1]:
-                if other == term:
-                    continue
-                if not other.startswith(term):
-                    break
-                alts.append((other, PARTIAL_WEIGHT))
-                taken += 1
-                if taken >= MAX_PARTIAL_TERMS:
-                    break
+        for other in index.extensions(term, MAX_PARTIAL_TERMS):
+            alts.append((other, PARTIAL_WEIGHT))
     return alts
 
 
 def _file_scores(index: dict, mentions: list[str]) -> dict[int, float]:
     out: dict[int, float] = {}
-    files, dirs = index["files"], index["dirs"]
+    files, dirs = index.files(), index.dirs()
     for mention in mentions:
         base = mention.rsplit("/", 1)[-1]
         best: dict[int, float] = {}
@@ -112,15 +100,13 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
     Hits are ``(doc number, score, coverage, strong coverage)``. With ``explain`` the gates
     are skipped and every scored memory is returned (for diagnostics).
     """
-    n = index["n"]
+    n = index.n
     if n == 0 or limit <= 0:
         return []
-    post = index["post"]
     mentions = text.path_mentions(prompt)
     qterms = text.query_terms(prompt)
     if not qterms and not mentions:
         return []
-    vocab = list(post) if any(len(t) >= MIN_PARTIAL_LEN for t, _f in qterms) else None
     max_idf = idf(0, n)
     scores: dict[int, float] = {}
     covered: dict[int, float] = {}
@@ -128,14 +114,14 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
     strong: dict[int, float] = {}
     total_mass = 0.0
     for term, factor in qterms:
-        blob = post.get(term)
-        mass = (idf(len(blob) // 8, n) if blob else max_idf) * factor
+        df = index.df(term)
+        mass = (idf(df, n) if df else max_idf) * factor
         total_mass += mass
         best: dict[int, float] = {}
         share: dict[int, float] = {}
         strong_share: dict[int, float] = {}
-        for alt, weight in _alternatives(term, post, vocab):
-            ids, contribs = unpack(post[alt], MAX_POSTINGS if weight == 1.0 else MAX_POSTINGS // 4)
+        for alt, weight in _alternatives(term, index, True):
+            ids, contribs = index.postings(alt, MAX_POSTINGS if weight == 1.0 else MAX_POSTINGS // 4)
             for number, contrib in zip(ids, contribs):
                 value = (-contrib if contrib < 0 else contrib) * weight
                 if value > best.get(number, 0.0):
@@ -160,7 +146,7 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
             strong[number] = strong.get(number, 0.0) + credit
     if not scores or not total_mass:
         return []
-    rec = unpack_floats(index["rec"])
+    rec = index.recency()
     hits = [(number, score * rec[number], covered.get(number, 0.0) / total_mass, strong.get(number, 0.0) / total_mass)
             for number, score in scores.items() if explain or units.get(number, 0.0) >= MIN_UNITS]
     hits.sort(key=lambda h: (-h[1], h[0]))
@@ -178,18 +164,14 @@ def _feedback(index: dict, hits: list, seen: set) -> list:
     (pseudo-relevance feedback); this lifts them above memories that only share the
     prompt's commoner words.
     """
-    from .index import render_fields
-
     top = hits[0]
-    _c, _f, slug, title, tags = render_fields(index, top[0])
+    _c, _f, slug, title, tags = index.fields(top[0])
     about = " ".join((title, " ".join(tags), slug.replace("-", " ")))
-    post = index["post"]
     extra: dict[int, float] = {}
-    n = index["n"]
     for term, factor in text.query_terms(about):
-        if not factor or term in seen or term not in post:
+        if not factor or term in seen:
             continue
-        ids, contribs = unpack(post[term], MAX_POSTINGS // 4)
+        ids, contribs = index.postings(term, MAX_POSTINGS // 4)
         for number, contrib in zip(ids, contribs):
             extra[number] = extra.get(number, 0.0) + (-contrib if contrib < 0 else contrib) * factor
     if not extra:
@@ -230,12 +212,4 @@ def select(hits: list, max_idf: float, limit: int) -> list:
             break
         if _evidence(hit) >= SECONDARY_EVIDENCE:
             out.append(hit)
-    return out
-
-
-def unpack_floats(blob: bytes):
-    from array import array
-
-    out = array("f")
-    out.frombytes(blob)
     return out
