@@ -144,3 +144,8 @@ def test_files_outside_category_folders_are_ignored(tmp_path):
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "n.json").write_text(json.dumps(memory("decision", "n", "Notes", ["n"])))
     assert titles(cache.load_index(str(tmp_path), use_cache=False)) == ["Kept"]
+
+
+def test_cache_watches_every_category_folder():
+    # The cache keeps its own copy of the folder list so a prompt never imports the corpus reader.
+    assert cache.FOLDERS == tuple(corpus.FOLDERS)

@@ -64,6 +64,28 @@ def memory_root(cwd: str | None) -> tuple[str, str]:
         here = parent
 
 
+def _config(root: str) -> dict:
+    """The merged config; without a project override only the defaults' retrieval section.
+
+    ``config.load_config`` imports typing, copy and pathlib; most projects have no
+    override, and then the defaults alone decide (read with json, which the answer needs anyway).
+    """
+    if os.path.lexists(os.path.join(root, "memory-config.json")):
+        from ..config import load_config
+
+        return load_config(root)
+    import json
+
+    defaults = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                            "memory-config.default.json")
+    try:
+        with open(defaults, encoding="utf-8") as fh:
+            loaded = json.load(fh)
+    except (OSError, ValueError):
+        return {}
+    return {"retrieval": loaded.get("retrieval")} if isinstance(loaded, dict) else {}
+
+
 def decide(payload: dict) -> dict | None:
     prompt = payload.get("prompt")
     if not isinstance(prompt, str) or not prompt.strip():
@@ -72,9 +94,7 @@ def decide(payload: dict) -> dict | None:
     root, project = memory_root(cwd if isinstance(cwd, str) and cwd else None)
     if not os.path.isdir(root):
         return None
-    from ..config import load_config
-
-    enabled, limit = retrieval_settings(load_config(root))
+    enabled, limit = retrieval_settings(_config(root))
     if not enabled or limit == 0:
         return None
     from ..recall import recall

@@ -23,7 +23,6 @@ import os
 import stat
 import time
 
-from . import corpus
 from .index import INDEX_VERSION, RecallIndex, build
 
 __all__ = ["load_index", "store_signature", "INDEX_FILE", "DOCS_FILE", "STAGING"]
@@ -39,6 +38,19 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _OPEN: list[int] = []
 
 
+#: The category folders (the same as ``corpus.FOLDERS``; kept here so a prompt with a valid
+#: cache never imports the corpus reader).
+FOLDERS = ("sessions", "decisions", "runbooks", "constraints", "tech-debt", "preferences")
+
+
+def _folder_signature(root: str, folder: str):
+    try:
+        st = os.lstat(os.path.join(root, folder))
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
+
+
 def store_signature(root: str) -> tuple:
     """What must stay equal for the cache to stay valid: index.md and the six folders."""
     try:
@@ -46,7 +58,7 @@ def store_signature(root: str) -> tuple:
         index_sig = (st.st_mtime_ns, st.st_size, st.st_ino)
     except OSError:
         index_sig = None
-    return (index_sig,) + tuple(corpus.folder_signature(root, f) for f in corpus.FOLDERS)
+    return (index_sig,) + tuple(_folder_signature(root, f) for f in FOLDERS)
 
 
 def _settled(sig: tuple, now_ns: int) -> bool:
@@ -137,6 +149,8 @@ def _load_docs(root: str) -> tuple[dict, dict]:
 
 def _refresh(root: str, old_files: dict, old_docs: dict) -> tuple[dict, dict, bool]:
     """Stat every memory file; re-read only new or changed ones. (files, docs, changed)."""
+    from . import corpus
+
     files: dict[str, dict] = {}
     docs: dict[str, object] = {}
     changed = set(old_files) != set(corpus.FOLDERS)
