@@ -7,12 +7,17 @@ prompt names add a strong signal when they appear in a memory's ``related_files`
 or path-suffix match) and a weaker one when only the folder matches. The sum is scaled by
 a small recency factor.
 
-Injecting nothing is the common right answer, so a memory must pass three gates:
+Injecting nothing is the common right answer. Gates (see :func:`select`):
 
-1. *coverage*: the IDF-weighted share of the prompt's terms it matches (unknown words
-   count at full IDF, so a prompt about things the store never mentions covers little);
-2. *evidence*: an absolute floor on its score, so one common word never suffices;
-3. *relative*: a score within ``RELATIVE_CUTOFF`` of the best memory's.
+1. *units*: at least ``MIN_UNITS`` prompt words matched (one common word never suffices);
+2. the best memory must be *evident*: the IDF-weighted share of the prompt's terms it
+   matches (unknown words count at full IDF, so a prompt about things the store never
+   mentions covers little; matches in tags/title/slug count extra) reaches
+   ``MIN_EVIDENCE``, or it *stands out*: ``STANDOUT`` x the mean score of the next
+   ``BACKGROUND`` memories, a score worth ``STANDOUT_STRENGTH`` rare words and some coverage;
+3. runners-up are re-ranked by what they share with the best memory's title and tags
+   (pseudo-relevance feedback, ``FEEDBACK``), then kept when within ``RELATIVE_CUTOFF``
+   of the best score and evident on their own (``SECONDARY_EVIDENCE``).
 """
 
 from __future__ import annotations
