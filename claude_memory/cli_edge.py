@@ -11,12 +11,16 @@ __all__ = ["run_cli"]
 
 
 def run_cli(prog: str, main: Callable[[Sequence[str]], int], argv: Sequence[str] | None = None) -> int:
-    """Run a maintainer/writer CLI ``main``; map :class:`MemoryStoreError` to exit codes."""
+    """Run a CLI ``main``; map :class:`MemoryStoreError` (and ``OSError`` as ``IO_ERROR``) to exit codes."""
     try:
         return main(list(sys.argv[1:] if argv is None else argv))
     except MemoryStoreError as exc:
         print(f"{prog}: {exc.render()}", file=sys.stderr)
         return exc.exit_code
+    except OSError as exc:  # disk full, permission denied, read-only store ...
+        error = MemoryStoreError("IO_ERROR", f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": "))
+        print(f"{prog}: {error.render()}", file=sys.stderr)
+        return error.exit_code
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130

@@ -49,3 +49,13 @@ def test_unexpected_errors_are_not_swallowed():
 
     with pytest.raises(ZeroDivisionError):
         run_cli("w", main, [])
+
+
+def test_os_errors_become_io_error(capsys):
+    def main(argv):
+        raise OSError(28, "No space left on device", "/store/decisions/x.json")
+
+    assert run_cli("w", main, []) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("w: IO_ERROR: No space left on device: /store/decisions/x.json")
+    assert json.loads(err.strip().splitlines()[-1])["error"] == "IO_ERROR"

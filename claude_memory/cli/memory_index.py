@@ -124,12 +124,5 @@ def _run(argv: Sequence[str]) -> int:
     return code
 
 
-def _guarded(argv: Sequence[str]) -> int:
-    try:
-        return _run(argv)
-    except OSError as exc:
-        raise MemoryStoreError("IO_ERROR", f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")) from None
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    return run_cli(PROG, _guarded, argv)
+    return run_cli(PROG, _run, argv)
