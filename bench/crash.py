@@ -416,6 +416,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--timing-trials", type=int, default=500)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--no-points", action="store_true")
+    p.add_argument("--max-delay", type=float, default=0.1, help="kill within this many seconds of the start")
     args = p.parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="cm-crash-"))
     started = time.monotonic()
@@ -427,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
                                   "distinct_points": sorted({x for v in points["points"].values() for x in v}),
                                   "problems": points["problems"][:30]}
     (work / "t").mkdir(parents=True)
-    timing = timing_trials(work / "t", args.timing_trials, seed=args.seed)
+    timing = timing_trials(work / "t", args.timing_trials, seed=args.seed, max_delay=args.max_delay)
     report["timing"] = {k: v for k, v in timing.items() if k != "problems"}
     report["timing"]["problems"] = timing["problems"][:30]
     report["seconds"] = round(time.monotonic() - started, 1)
