@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "TOKENIZER_VERSION",
     "terms",
     "query_terms",
     "stem",
@@ -25,6 +26,10 @@ __all__ = [
     "GENERIC_WORDS",
     "SYNONYM_GROUPS",
 ]
+
+#: Bumped whenever :func:`terms` (tokenising, stemming, stop words) changes what the index
+#: stores, so a recall cache built by an older tokenizer is rebuilt (the cache header keeps it).
+TOKENIZER_VERSION = 1
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z]|[0-9]|$)|[A-Z]?[a-z]+|[0-9]+|[A-Z]+")
