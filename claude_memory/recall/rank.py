@@ -49,6 +49,10 @@ FEEDBACK = 0.2
 STANDOUT = 1.8
 STANDOUT_STRENGTH = 2.0
 STANDOUT_EVIDENCE = 0.3
+KEEP_REL = 0.5
+KEEP_COV = 0.7
+KEEP_STRONG = 0.7
+KEEP_SIM = 0.5
 
 Hit = tuple  # (doc number, score, coverage, strong coverage)
 
@@ -153,37 +157,62 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
         return []
     rec = index.recency()
     hits = [(number, score * rec[number], covered.get(number, 0.0) / total_mass, strong.get(number, 0.0) / total_mass)
-            for number, score in scores.items() if explain or units.get(number, 0.0) >= MIN_UNITS]
+            for number, score in scores.items() if units.get(number, 0.0) >= MIN_UNITS]
     hits.sort(key=lambda h: (-h[1], h[0]))
-    if FEEDBACK and len(hits) > 1:
-        hits = _feedback(index, hits, {t for t, _f in qterms})
+    hits = _annotate(index, hits[:CANDIDATES], prompt)
     if explain:
         return hits
     return select(hits, max_idf, limit)
 
 
-def _feedback(index: dict, hits: list, seen: set) -> list:
-    """Re-rank the runners-up by what they share with the best memory's title, tags and slug.
+#: Only this many best-scoring memories are considered for injection (bounds the per-hit work).
+CANDIDATES = 12
+#: Score multiplier for a memory of a category the prompt's wording asks for.
+CUE_BOOST = 0.15
+_CUES: tuple | None = None
 
-    Memories that answer the same question as the best one tend to name the same things
-    (pseudo-relevance feedback); this lifts them above memories that only share the
-    prompt's commoner words.
+
+def _category_cues(prompt: str) -> set:
+    """Categories the prompt's wording asks for ("why did we" -> decision, ...)."""
+    global _CUES
+    if _CUES is None:
+        import re
+
+        _CUES = tuple((re.compile(pattern, re.I), category) for pattern, category in text.CATEGORY_CUES)
+    return {category for pattern, category in _CUES if pattern.search(prompt)}
+
+
+def _annotate(index, hits: list, prompt: str) -> list:
+    """Hits as (doc, score, coverage, strong coverage, similarity to the best), re-ranked.
+
+    A memory of a category the prompt asks for gets ``CUE_BOOST``; then the runners-up are
+    re-ranked by what they share with the best memory's title, tags and slug (pseudo-relevance
+    feedback, ``FEEDBACK``), and each hit carries that similarity (the best one has 1).
     """
+    if not hits:
+        return hits
+    cues = _category_cues(prompt)
+    if cues and CUE_BOOST:
+        hits = [(h[0], h[1] * (1.0 + CUE_BOOST) if index.fields(h[0])[0] in cues else h[1], h[2], h[3]) for h in hits]
+        hits.sort(key=lambda h: (-h[1], h[0]))
     top = hits[0]
     _c, _f, slug, title, tags = index.fields(top[0])
     about = " ".join((title, " ".join(tags), slug.replace("-", " ")))
     extra: dict[int, float] = {}
+    wanted = {h[0] for h in hits}
     for term, factor in text.query_terms(about):
-        if not factor or term in seen:
+        if not factor:
             continue
         ids, contribs = index.postings(term, MAX_POSTINGS // 4)
         for number, contrib in zip(ids, contribs):
-            extra[number] = extra.get(number, 0.0) + (-contrib if contrib < 0 else contrib) * factor
-    if not extra:
-        return hits
-    base = top[1]
-    scale = FEEDBACK * base / (max(extra.values()) or 1.0)
-    out = [top] + [(h[0], h[1] + scale * extra.get(h[0], 0.0) * (h[1] / base), h[2], h[3]) for h in hits[1:]]
+            if number in wanted:
+                extra[number] = extra.get(number, 0.0) + (-contrib if contrib < 0 else contrib) * factor
+    own = extra.get(top[0], 0.0) or max(extra.values(), default=0.0) or 1.0
+    base = top[1] or 1.0
+    out = [(top[0], top[1], top[2], top[3], 1.0)]
+    for h in hits[1:]:
+        sim = min(1.0, extra.get(h[0], 0.0) / own)
+        out.append((h[0], h[1] * (1.0 + FEEDBACK * sim), h[2], h[3], sim))
     out[1:] = sorted(out[1:], key=lambda h: (-h[1], h[0]))
     return out
 
@@ -193,13 +222,14 @@ def _evidence(hit: Hit) -> float:
 
 
 def select(hits: list, max_idf: float, limit: int) -> list:
-    """The hits to inject: none unless the best one is evident, then those close to it.
+    """The hits to inject: none unless the best one is evident, then the runners-up that belong.
 
     The best memory is evident when it explains enough of the prompt (coverage, more for
     matches in what it is about), or when it stands clearly above the rest of the store
     (its score against the mean of the next ones) with a score worth several rare words.
-    Others follow when they score within ``RELATIVE_CUTOFF`` of it and explain a share of
-    the prompt on their own (``SECONDARY_EVIDENCE``).
+    A runner-up follows when it scores within ``RELATIVE_CUTOFF`` of the best and its
+    combined evidence (relative score, its own coverage of the prompt, and its similarity
+    to the best memory) reaches 1 (``KEEP_*`` weights).
     """
     if not hits:
         return []
@@ -213,8 +243,11 @@ def select(hits: list, max_idf: float, limit: int) -> list:
         return []
     out = [top]
     for hit in hits[1:]:
-        if len(out) >= limit or hit[1] < RELATIVE_CUTOFF * top[1]:
+        if len(out) >= limit:
             break
-        if _evidence(hit) >= SECONDARY_EVIDENCE:
+        rel = hit[1] / top[1]
+        if rel < RELATIVE_CUTOFF:
+            continue
+        if KEEP_REL * rel + KEEP_COV * hit[2] + KEEP_STRONG * hit[3] + KEEP_SIM * hit[4] >= 1.0:
             out.append(hit)
     return out

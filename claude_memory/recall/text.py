@@ -25,6 +25,7 @@ __all__ = [
     "STOP_WORDS",
     "GENERIC_WORDS",
     "SYNONYM_GROUPS",
+    "CATEGORY_CUES",
 ]
 
 #: Bumped whenever :func:`terms` (tokenising, stemming, stop words) changes what the index
@@ -77,55 +78,85 @@ GENERIC_MASS = 0.3
 # General software vocabulary: each line is one group of words that mean nearly the same in
 # a software project. A query word pulls in the rest of its group at a reduced weight.
 _SYNONYM_TEXT = """
-log logs logging logger loggers
-test tests testing unittest
-mock mocks mocking mockery fake fakes stub stubs double doubles
-assert assertion assertions expect expectation require
-metric metrics instrumentation telemetry
-trace traces tracing span spans
-deploy deploys deployment deployments release releases rollout rollouts ship shipping
-freeze frozen moratorium
-crash crashes crashing crashed die dies dying died killed oom oomkilled restart restarts
-memory ram oom oomkilled
-slow slowness latency sluggish ages laggy
-cost costs bill billing spend spending credits expensive budget
-database db databases
-error errors err exception exceptions failure failures
+log logs logging logger loggers slog zap logrus structlog
+test tests testing unittest pytest
+mock mocks mocking mockery fake fakes stub stubs double doubles spy spies
+assert assertion assertions expect expectation require testify
+metric metrics instrumentation telemetry prometheus histogram histograms counter counters gauge gauges
+trace traces tracing span spans opentelemetry otel
+deploy deploys deployment deployments release releases rollout rollouts ship shipping prod production
+freeze frozen moratorium blackout
+crash crashes crashing crashed die dies dying died killed oom oomkilled restart restarts 137
+memory ram oom oomkilled heap
+slow slowness latency sluggish ages laggy performance perf p99 p95 lag lagging behind
+cost costs bill billing billed spend spending credits credit expensive budget pricey invoice
+warehouse warehouses snowflake bigquery redshift
+database db databases postgres postgresql mysql rds sql
+auth authentication login sso oauth oidc
+flaky flake intermittent intermittently sporadic
+error errors err exception exceptions failure failures panic traceback
 retry retries retrying backoff
-credential credentials secret secrets password token tokens 401 unauthorized
-rotate rotation rotating renew expire expired
+credential credentials secret secrets password passwords token tokens key keys keypair 401 unauthorized
+rotate rotation rotating renew expire expired expiry
 msg message messages
-lint linter linters linting
-format formatting formatter
-library lib libs package packages dependency dependencies deps requirements sdk module
-config configuration settings setting
-kubernetes k8s
-dashboard dashboards bi reporting
-schedule scheduler cron
+lint linter linters linting golangci ruff eslint flake8
+format formatting formatter formatted black prettier gofmt
+style styleguide conventions convention layout
+library lib libs package packages dependency dependencies deps requirements sdk
+config configuration settings setting env
+kubernetes k8s kubectl pod pods
+dashboard dashboards bi reporting looker tableau
+schedule scheduler cron scheduled nightly daily
 queue queued queueing waiting pending stuck
 timezone timezones tz utc midnight
-duplicate duplicates duplicated dedupe deduplicate idempotent idempotency
-pii personal privacy gdpr sensitive
-size bytes mb large oversized
+duplicate duplicates duplicated dedupe deduplicate idempotent idempotency exactly-once
+pii personal privacy gdpr sensitive email emails
+size bytes mb large oversized huge
 image images photo photos picture attachment
-replay reprocess rerun backfill reset
-rest http endpoint endpoints json
-partition partitions partitioning sharding
-order ordering sequence sequential
-currency fx exchange conversion convert
-dataframe dataframes pandas
+replay replaying reprocess rerun backfill reset reload redo
+rest http endpoint endpoints json api
+partition partitions partitioning sharding shard key hash
+order ordering ordered sequence sequential sequence
+currency fx exchange conversion convert rate rates
+dataframe dataframes pandas polars
 hosted cloud saas managed
-pr prs pull merge
-upgrade upgrades upgrading bump bumping version migrate migration port porting
-scale scaling autoscale autoscaling replicas hpa
-alert alerts alerting alarm
-extractor extractors extract extraction connector ingestion
-facebook meta
-sms twilio
-naming name names convention conventions
-layout style styleguide
-kicked evicted rebalance rebalancing
+pr prs pull merge review
+upgrade upgrades upgrading bump bumping version migrate migrating migration port porting move moving
+scale scaling autoscale autoscaling replicas hpa keda horizontal
+alert alerts alerting alarm page paging pager
+extractor extractors extract extraction connector ingestion ingest source sources
+facebook meta instagram
+ads ad advertising campaign campaigns
+sms twilio text
+naming name names named convention conventions call called
+kicked evicted rebalance rebalancing membership
+ci pipeline pipelines workflow workflows github-actions actions
+schema schemas contract contracts
+limit limits quota quotas cap capped max maximum throttle throttled throttling
+stream streams topic topics kafka event events
+publish publishes publishing publisher produce producer producers emit
+consume consumer consumers subscriber subscribe
+transform transforms transformation aggregation aggregate aggregations
+model models dbt
+commit commits commit-message
+handler handlers controller controllers
 """
+
+#: (regular expression, category): wording that asks for one kind of memory. Used as a
+#: small boost for memories of that category, never as a filter.
+CATEGORY_CUES: tuple[tuple[str, str], ...] = (
+    (r"\bwhy (?:did|do|are|is|was|were) (?:we|our)\b|\bwhat did we (?:decide|choose|pick|go with)\b"
+     r"|\bwhich (?:\w+ )?(?:should|do) we\b|\bor\b.*\bfor (?:the|our|a)\b|\bdecid|\bchose\b|\bchoice\b", "decision"),
+    (r"\bhow (?:do|can|should) (?:i|we) (?:fix|debug|recover|resolve|restart|rerun|re-run|replay|rotate|handle)\b"
+     r"|\berror\b|\bfail(?:s|ed|ing)?\b|\bbroken\b|\bstuck\b|\bcrash|\bdown\b|\bkeeps?\b|\bagain\b", "runbook"),
+    (r"\bconvention|\bhow should (?:i|we)\b|\bstyle\b|\bprefer|\bnaming\b|\bwhat do (?:i|we) (?:call|name)\b"
+     r"|\bformat", "preference"),
+    (r"\blimits?\b|\bcan (?:i|we)\b|\ballowed\b|\bmax(?:imum)?\b|\bquota|\bpolicy|\bmust(?:n't| not)?\b"
+     r"|\bforbid|\brule\b", "constraint"),
+    (r"\bwhere did (?:we|i) leave\b|\blast (?:time|session|week)\b|\bleft off\b|\bstill left\b"
+     r"|\bstatus of\b|\bwhere (?:are|were) we\b|\bprogress\b", "session_summary"),
+    (r"\btodo\b|\bclean ?up\b|\b(?:tech(?:nical)? )?debt\b|\brefactor|\blegacy\b|\bhack\b|\bworkaround", "tech_debt"),
+)
 
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split()) for line in _SYNONYM_TEXT.strip().splitlines() if line.strip()
