@@ -42,17 +42,18 @@ STRONG_BONUS = 1.0
 #: At least this many prompt words matched (a generic word counts GENERIC_MASS, a synonym
 #: or partial word its weight): one common word is never enough on its own.
 MIN_UNITS = 1.0
-RELATIVE_CUTOFF = 0.6
+RELATIVE_CUTOFF = 0.5
 SECONDARY_EVIDENCE = 0.7
 BACKGROUND = 5
 FEEDBACK = 0.2
 STANDOUT = 1.8
 STANDOUT_STRENGTH = 2.0
 STANDOUT_EVIDENCE = 0.3
-KEEP_REL = 0.5
-KEEP_COV = 0.7
-KEEP_STRONG = 0.7
-KEEP_SIM = 0.5
+KEEP_REL = 0.6
+KEEP_COV = 0.5
+KEEP_STRONG = 0.25
+KEEP_SIM = 1.0
+KEEP_NOVEL = 0.0
 
 Hit = tuple  # (doc number, score, coverage, strong coverage)
 
@@ -121,8 +122,10 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
     covered: dict[int, float] = {}
     units: dict[int, float] = {}
     strong: dict[int, float] = {}
+    #: per doc, {prompt term position: evidence mass it matched} (for novelty against the best)
+    matched: dict[int, dict[int, float]] = {}
     total_mass = 0.0
-    for term, factor in qterms:
+    for position, (term, factor) in enumerate(qterms):
         df = index.df(term)
         mass = (idf(df, n) if df else max_idf) * factor
         total_mass += mass
@@ -142,6 +145,8 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
         for number, value in best.items():
             scores[number] = scores.get(number, 0.0) + value
             covered[number] = covered.get(number, 0.0) + mass * share[number]
+            if mass:
+                matched.setdefault(number, {})[position] = mass * share[number]
             units[number] = units.get(number, 0.0) + factor * share[number]
             if number in strong_share:
                 strong[number] = strong.get(number, 0.0) + mass * strong_share[number]
@@ -159,7 +164,7 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
     hits = [(number, score * rec[number], covered.get(number, 0.0) / total_mass, strong.get(number, 0.0) / total_mass)
             for number, score in scores.items() if units.get(number, 0.0) >= MIN_UNITS]
     hits.sort(key=lambda h: (-h[1], h[0]))
-    hits = _annotate(index, hits[:CANDIDATES], prompt)
+    hits = _annotate(index, hits[:CANDIDATES], prompt, matched, total_mass)
     if explain:
         return hits
     return select(hits, max_idf, limit)
@@ -182,8 +187,11 @@ def _category_cues(prompt: str) -> set:
     return {category for pattern, category in _CUES if pattern.search(prompt)}
 
 
-def _annotate(index, hits: list, prompt: str) -> list:
-    """Hits as (doc, score, coverage, strong coverage, similarity to the best), re-ranked.
+def _annotate(index, hits: list, prompt: str, matched: dict, total_mass: float) -> list:
+    """Hits as (doc, score, coverage, strong coverage, similarity to the best, novelty), re-ranked.
+
+    Novelty is the share of the prompt's evidence a hit matches that the best one does not
+    (a prompt about several things: "logging, metrics, tracing").
 
     A memory of a category the prompt asks for gets ``CUE_BOOST``; then the runners-up are
     re-ranked by what they share with the best memory's title, tags and slug (pseudo-relevance
@@ -209,10 +217,12 @@ def _annotate(index, hits: list, prompt: str) -> list:
                 extra[number] = extra.get(number, 0.0) + (-contrib if contrib < 0 else contrib) * factor
     own = extra.get(top[0], 0.0) or max(extra.values(), default=0.0) or 1.0
     base = top[1] or 1.0
-    out = [(top[0], top[1], top[2], top[3], 1.0)]
+    out = [(top[0], top[1], top[2], top[3], 1.0, 0.0)]
+    top_terms = matched.get(top[0], {})
     for h in hits[1:]:
         sim = min(1.0, extra.get(h[0], 0.0) / own)
-        out.append((h[0], h[1] * (1.0 + FEEDBACK * sim), h[2], h[3], sim))
+        novel = sum(m for t, m in matched.get(h[0], {}).items() if m > top_terms.get(t, 0.0)) / (total_mass or 1.0)
+        out.append((h[0], h[1] * (1.0 + FEEDBACK * sim), h[2], h[3], sim, novel))
     out[1:] = sorted(out[1:], key=lambda h: (-h[1], h[0]))
     return out
 
@@ -248,6 +258,6 @@ def select(hits: list, max_idf: float, limit: int) -> list:
         rel = hit[1] / top[1]
         if rel < RELATIVE_CUTOFF:
             continue
-        if KEEP_REL * rel + KEEP_COV * hit[2] + KEEP_STRONG * hit[3] + KEEP_SIM * hit[4] >= 1.0:
+        if KEEP_REL * rel + KEEP_COV * hit[2] + KEEP_STRONG * hit[3] + KEEP_SIM * hit[4] + KEEP_NOVEL * hit[5] >= 1.0:
             out.append(hit)
     return out

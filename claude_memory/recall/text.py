@@ -71,9 +71,12 @@ GENERIC_WORDS = frozenset(
     run runs running build builds test tests output input result results time times day days
     step steps part parts case cases call calls way field fields table tables name names
     check checks start starts stop stops set sets get fail fails failing failed work
+    refactor refactoring rename renaming cleanup tidy improve simplify implement support handle
+    readable readability docstring docstrings comment comments typo typos
     """.split()
 )
 GENERIC_MASS = 0.3
+CAMEL_PART_MASS = 0.5
 
 # General software vocabulary: each line is one group of words that mean nearly the same in
 # a software project. A query word pulls in the rest of its group at a reduced weight.
@@ -189,26 +192,27 @@ def _undouble(word: str) -> str:
 
 
 def _words(text: str):
-    """Yield (word, is_whole) for every word of ``text``, stop words included.
+    """Yield (word, kind) for every word of ``text``, stop words included.
 
-    ``is_whole`` marks a compound (``write_pandas``) or camelCase whole
-    (``trackingingestconsumerlaghigh``) that is also yielded as its parts.
+    ``kind`` is 1 for a compound (``write_pandas``) or camelCase whole
+    (``trackingingestconsumerlaghigh``) that is also yielded as its parts, 2 for a part of a
+    camelCase word, and 0 otherwise.
     """
     for match in _WORD.finditer(text):
         raw = match.group()
         pieces = _SEP.split(raw)
         if len(pieces) > 1:
-            yield "_".join(p.lower() for p in pieces), True
+            yield "_".join(p.lower() for p in pieces), 1
         for piece in pieces:
             low = piece.lower()
             if not piece.islower() and not piece.isupper() and not piece.isdigit():
                 parts = _CAMEL.findall(piece)
                 if len(parts) > 1:
-                    yield low, True
+                    yield low, 1
                     for part in parts:
-                        yield part.lower(), False
+                        yield part.lower(), 2
                     continue
-            yield low, False
+            yield low, 0
 
 
 def terms(text: str) -> list[str]:
@@ -225,18 +229,21 @@ def query_terms(text: str) -> list[tuple[str, float]]:
     """Distinct terms of a prompt with their evidence mass factor, in order of appearance.
 
     The factor is 0 for compounds and camelCase wholes (their parts carry the evidence;
-    the whole only adds score for an exact identifier), ``GENERIC_MASS`` for words every
-    software project uses, and 1 otherwise.
+    the whole only adds score for an exact identifier), ``CAMEL_PART_MASS`` for a part of
+    a camelCase word (``GitHub`` is one word, not two pieces of evidence), ``GENERIC_MASS``
+    for words every software project uses, and 1 otherwise.
     """
     seen: dict[str, float] = {}
-    for word, whole in _words(text):
+    for word, kind in _words(text):
         if len(word) < 2 or word in STOP_WORDS:
             continue
         term = stem(word)
         if term in seen:
             continue
-        if whole:
+        if kind == 1:
             factor = 0.0
+        elif kind == 2:
+            factor = CAMEL_PART_MASS if term not in _GENERIC else GENERIC_MASS * CAMEL_PART_MASS
         elif term in _GENERIC:
             factor = GENERIC_MASS
         else:
