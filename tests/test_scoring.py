@@ -198,3 +198,107 @@ def test_merge_metrics_adds_counts_and_unions_tools():
     assert merged == {"tool_uses": 5, "sidechain_tool_uses": 1, "prompts": 1, "exchanges": 0,
                       "distinct_tools": ["Edit", "Read"]}
     assert merge_metrics(None, None)["tool_uses"] == 0
+
+
+# ------------------------------------------------------------------ literal gates
+# A cue's regex runs only when its gate admits the text; these tests prove the gates
+# never hide a match, so they change speed, never a score.
+
+import re  # noqa: E402
+from re import _constants as sre_c, _parser as sre_p  # noqa: E402
+
+from claude_memory.triage import scoring  # noqa: E402
+from conftest import EVAL_DEV  # noqa: E402
+
+_CUE_PATTERNS = [(f"{category}.{name}", pattern) for category, classes in scoring._CUES.items()
+                 for name, _w, pattern in classes]
+
+
+def _implied(items, holds, prefix: str = "") -> bool:
+    """True when every match of the parsed sequence ``items`` satisfies ``holds``.
+
+    ``holds(run)`` judges a run of consecutive literal characters; ``holds(None)``
+    a ``\\d``. A literal run carries into an alternation that follows it, because
+    the parser factors common prefixes out of alternatives (``or|ou`` -> ``o(?:r|u)``).
+    """
+    run = prefix
+    for op, av in items:
+        if op is sre_c.LITERAL:
+            run += chr(av)
+            if holds(run):
+                return True
+            continue
+        if op is sre_c.SUBPATTERN and _implied(av[-1], holds, run):
+            return True
+        if op is sre_c.BRANCH and all(_implied(branch, holds, run) for branch in av[1]):
+            return True
+        if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT) and av[0] >= 1 and _implied(av[2], holds, run):
+            return True
+        if op is sre_c.IN and av == [(sre_c.CATEGORY, sre_c.CATEGORY_DIGIT)] and holds(None):
+            return True
+        run = ""
+    return False
+
+
+@pytest.mark.parametrize("name,pattern", _CUE_PATTERNS, ids=[n for n, _ in _CUE_PATTERNS])
+def test_every_match_of_a_cue_passes_its_gate(name, pattern):
+    assert pattern.gate is not None or pattern.digit, f"{name} has no gate: it compiles on every text"
+    parsed = list(sre_p.parse(pattern.source, pattern.flags))
+    caseless = bool(pattern.flags & re.I)
+    if pattern.gate is not None:
+        gate = pattern.gate
+
+        def has_word(run):
+            return run is not None and any(w in (run.lower() if caseless else run) for w in gate)
+
+        assert all(w == scoring.fold(w) for w in gate) or not caseless, f"{name}: gate words must be lowercase"
+        assert _implied(parsed, has_word), f"{name}: some match holds none of {gate}"
+    if pattern.digit:
+        assert _implied(parsed, lambda run: run is None), f"{name}: some match holds no digit"
+
+
+@pytest.mark.parametrize("name,pattern", _CUE_PATTERNS[:2])
+def test_a_gate_that_misses_a_match_is_caught(name, pattern):
+    parsed = list(sre_p.parse(pattern.source, pattern.flags))
+    weakened = pattern.gate[1:]  # "go" for choice, "rejected" for rejected: each the only cover of a phrasing
+    assert not _implied(parsed, lambda run: run is not None and any(w in run.lower() for w in weakened))
+
+
+def _all_characters() -> str:
+    return "".join(chr(i) for i in range(0x110000) if not 0xD800 <= i < 0xE000)
+
+
+def test_fold_maps_every_caseless_match_of_a_gate_character_to_it():
+    everything = _all_characters()
+    chars = {c for _n, p in _CUE_PATTERNS if p.flags & re.I and p.gate for w in p.gate for c in w}
+    for c in sorted(chars):
+        for m in re.finditer(re.escape(c), everything, re.I):
+            assert scoring.fold(m.group()) == c, (c, m.group(), hex(ord(m.group())))
+
+
+@pytest.mark.parametrize("text", ["We went wİth Postgres", "ſince the ſtore is ſlow", "KEEP IN MIND: 5\u212a rows",
+                                  "\u0665\u0660\u0660 requests per second", "Root cause: DNS. Fix: restart. Verified.",
+                                  "TODO(ABC-12): later", "我们决定采用 Redis，因为太慢", "décision prise: on part sur X"])
+def test_has_decimal_digit_and_fold_agree_with_the_regexes(text):
+    assert scoring.has_decimal_digit(text) == bool(re.search(r"\d", text))
+    assert _ungated_cues([A(text), T("Write", text)]) == [scoring._event_cues(e) for e in (A(text), T("Write", text))]
+
+
+def _ungated_cues(events):
+    saved = [(p, p.gate, p.digit) for _n, p in _CUE_PATTERNS]
+    try:
+        for p, _g, _d in saved:
+            p.gate, p.digit = None, False
+        return [scoring._event_cues(e) for e in events]
+    finally:
+        for p, g, d in saved:
+            p.gate, p.digit = g, d
+
+
+@pytest.mark.skipif(not (EVAL_DEV / "transcripts").is_dir(), reason="dev eval set not present")
+def test_gates_change_no_cue_on_the_dev_transcripts():
+    from claude_memory.triage.transcript import read_tail
+
+    events = [e for path in sorted((EVAL_DEV / "transcripts").glob("*.jsonl")) for e in read_tail(path).events]
+    assert len(events) > 500
+    assert [scoring._event_cues(e) for e in events] == _ungated_cues(events)

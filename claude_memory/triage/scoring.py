@@ -85,25 +85,63 @@ class CategoryScore:
 # --------------------------------------------------------------------------- cues
 
 class _LazyPattern:
-    """A regex compiled on first use: a Stop with nothing new to score never pays for compiling."""
+    """A regex compiled on first use, behind a cheap literal gate.
 
-    __slots__ = ("source", "flags", "_compiled")
+    ``gate``: words of which at least one occurs in every match (lowercase, looked
+    up in the folded text for case-insensitive patterns, in the raw text otherwise);
+    ``digit``: every match holds a decimal digit. A text that fails the gate cannot
+    match, so the regex is neither compiled nor run for it: a small new tail usually
+    passes few gates, and compiling the cues was half the Stop hook's own time.
+    ``tests/test_scoring.py`` proves each gate against the regex's parse tree.
+    """
 
-    def __init__(self, source: str, flags: int) -> None:
-        self.source, self.flags, self._compiled = source, flags, None
+    __slots__ = ("source", "flags", "gate", "digit", "_compiled")
 
-    def finditer(self, text: str):
+    def __init__(self, source: str, flags: int, gate: tuple[str, ...] | None = None, digit: bool = False) -> None:
+        self.source, self.flags, self.gate, self.digit, self._compiled = source, flags, gate, digit, None
+
+    def compiled(self) -> re.Pattern:
         if self._compiled is None:
             self._compiled = re.compile(self.source, self.flags)
-        return self._compiled.finditer(text)
+        return self._compiled
+
+    def finditer(self, text: str):
+        return self.compiled().finditer(text)
+
+    def admits(self, folded: str, raw: str, has_digit: bool) -> bool:
+        """False only when the pattern cannot match ``raw`` (``folded`` is :func:`fold` of it)."""
+        if self.digit and not has_digit:
+            return False
+        if self.gate is None:
+            return True
+        text = folded if self.flags & re.I else raw
+        return any(word in text for word in self.gate)
 
 
-def _rx(latin: str, cjk: str = "", *, flags: int = re.I) -> _LazyPattern:
+#: Characters that ``re.IGNORECASE`` matches to an ASCII letter but ``str.lower`` does not
+#: turn into that one letter (dotted/dotless i, long s, Kelvin sign).
+_FOLD = {0x130: "i", 0x131: "i", 0x17F: "s", 0x212A: "k"}
+
+
+def fold(text: str) -> str:
+    """Lowercase ``text`` so that a case-insensitive match of a lowercase word is a substring of it."""
+    return (text if text.isascii() else text.translate(_FOLD)).lower()
+
+
+def has_decimal_digit(text: str) -> bool:
+    """True when ``text`` holds a character ``\\d`` matches (any Unicode decimal digit)."""
+    if any(d in text for d in "0123456789"):
+        return True
+    return not text.isascii() and any(c.isdecimal() for c in text)
+
+
+def _rx(latin: str, cjk: str = "", *, gate: tuple[str, ...] | None, flags: int = re.I,
+        digit: bool = False) -> _LazyPattern:
     """Word-bounded alternation for spaced languages, plus an unbounded one for CJK."""
     pattern = rf"(?<![\w-])(?:{latin})(?![\w])"
     if cjk:
         pattern += f"|(?:{cjk})"
-    return _LazyPattern(pattern, flags)
+    return _LazyPattern(pattern, flags, gate, digit)
 
 
 _RATIONALE = (r"because|since (?:we|it|they|the|our)|so that|the reason|reasons?:|given that|due to|that'?s why|"
@@ -111,6 +149,9 @@ _RATIONALE = (r"because|since (?:we|it|they|the|our)|so that|the reason|reasons?
               r"(?:would|will) only pay off|not worth|costs? too much|trade-?offs?|pros and cons|"
               r"parce que|puisque|trop (?:cher|lent|risqué|complexe)|coûterait|porque|pois|weil|da wir")
 _RATIONALE_CJK = r"因为|由于|所以|太贵|太慢"
+_RATIONALE_GATE = ("because", "since ", "so that", "reason", "given that", "due to", "s why", "too ", "pay off",
+                   "not worth", "cost", "trade", "pros and cons", "parce que", "puisque", "trop ", "coûterait",
+                   "porque", "pois", "weil", "da wir", "因为", "由于", "所以", "太贵", "太慢")
 
 #: category -> [(class, weight, regex)]
 _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
@@ -123,15 +164,24 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             r"on (?:part sur|prend|choisit|retient|garde|va (?:utiliser|partir sur|prendre))|choisi[es]?|retenue?s?|"
             r"décidé|décision|nous avons opté|vamos con|vamos a usar|vamos usar|decidimos|elegimos|escolhemos|"
             r"optamos por|usaremos|a decisão|la decisión|wir nehmen|wir verwenden|entschieden|entscheidung",
-            r"决定|选用|就用|采用|选定|定了")),
+            r"决定|选用|就用|采用|选定|定了",
+            gate=("go", "stick", "settle", "went with", "decid", "decis", "chose", "pick", "opt", "use", "adopt",
+                  "switch to", "move to", "migrate to", "standardi", "on part", "on prend", "on choisit", "on retient",
+                  "on garde", "on va ", "choisi", "retenu", "décid", "vamos", "elegimos", "escolhemos", "usaremos",
+                  "wir ", "entsch", "décis", "决定", "选用", "就用", "采用", "选定", "定了"))),
         ("rejected", 0.35, _rx(
             r"rejected|ruled out|instead of|rather than|in favou?r of|dropp?(?:ed|ing) (?:the idea|\w+ in favou?r)|"
             r"écarté[es]?|rejeté[es]?|plutôt que|au lieu de|en lugar de|en vez de|em vez de|descartad[oa]s?|"
-            r"statt|anstatt|verworfen", r"而不是|放弃|不用|弃用|排除")),
-        ("rationale", 0.15, _rx(_RATIONALE, _RATIONALE_CJK)),
+            r"statt|anstatt|verworfen", r"而不是|放弃|不用|弃用|排除",
+            gate=("rejected", "ruled out", "instead of", "rather than", "favo", "drop", "écarté", "rejeté",
+                  "plutôt que", "au lieu de", "en lugar de", "en vez de", "em vez de", "descartad", "statt",
+                  "verworfen", "而不是", "放弃", "不用", "弃用", "排除"))),
+        ("rationale", 0.15, _rx(_RATIONALE, _RATIONALE_CJK, gate=_RATIONALE_GATE)),
         ("options", 0.15, _rx(
             r"options?|alternatives?|choices?|approaches|vs\.?|versus|compare|comparison|opções|alternativas|"
-            r"[\w.-]+,\s+[\w.-]+,?\s+(?:or|ou|oder)\s+[\w.-]+\??", r"选项|方案|还是")),
+            r"[\w.-]+,\s+[\w.-]+,?\s+(?:or|ou|oder)\s+[\w.-]+\??", r"选项|方案|还是",
+            gate=("option", "alternativ", "choice", "approaches", "vs", "versus", "compar", "opções", ",", "选项",
+                  "方案", "还是"))),
     ],
     "runbook": [
         ("symptom", 0.2, _rx(
@@ -140,20 +190,30 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             r"(?:doesn'?t|does not|didn'?t) (?:work|start|build|compile|connect)|not working|stopped working|"
             r"5\d\d(?:s| errors?)?|traceback|stack ?trace|refused|timed out|hangs|hung|symptoms?|"
             r"(?:is|went|turned) red|regression|outage|erro|falha|erreur|échoue|plante|fehler",
-            r"报错|失败|挂了|崩溃|异常|出错")),
+            r"报错|失败|挂了|崩溃|异常|出错",
+            gate=("error", "exception", "fail", "crash", "broken", "restarting", "dying", "start", "boot", "build",
+                  "compile", "connect", "work", "5", "traceback", "stack", "refused", "timed out", "hangs", "hung",
+                  "symptom", " red", "regression", "outage", "erro", "erreur", "falha", "échoue", "plante", "fehler",
+                  "报错", "失败", "挂了", "崩溃", "异常", "出错"))),
         ("cause", 0.25, _rx(
             r"root cause|caused by|causes?|the (?:problem|issue|culprit|bug) (?:is|was)|is the (?:problem|issue|culprit)|"
             r"turn(?:s|ed) out|that'?s why|which is why|because of|due to|la cause|la causa|a causa|ursache",
-            r"原因|根因|导致")),
+            r"原因|根因|导致",
+            gate=("caus", "problem", "issue", "culprit", "bug", "turn", "s why", "due to", "ursache", "原因", "根因",
+                  "导致"))),
         ("fix", 0.3, _rx(
             r"fixed|fixes (?:it|this|that)|the fix|fix(?:\*\*)?:|fix is|fix was|patched|worked around|"
             r"workaround|solved|corrig[ée]e?|arreglad[oa]|consertad[oa]|behoben",
-            r"修复了|修好|已修复|解决了")),
+            r"修复了|修好|已修复|解决了",
+            gate=("fix", "patched", "around", "solved", "corrig", "arreglad", "consertad", "behoben", "修复了", "修好",
+                  "已修复", "解决了"))),
         ("verify", 0.2, _rx(
             r"verif(?:y|ied|ication)|confirm(?:ed|s)?|now (?:works?|passes|succeeds|starts|runs|green)|"
             r"works? (?:again|now)|(?:stays?|stay|comes?|came) up|succeeds|succeeded|passe?s|passed|passing|green|"
             r"healthy|(?:0|no|zero) (?:errors?|failures?)|vérifié|funciona|funcionou",
-            r"验证|确认|通过了")),
+            r"验证|确认|通过了",
+            gate=("verif", "confirm", "now ", "work", " up", "succeed", "pass", "green", "healthy", "error",
+                  "failure", "vérifié", "funcion", "验证", "确认", "通过了"))),
     ],
     "constraint": [
         ("limit", 0.45, _rx(
@@ -161,20 +221,29 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             r"(?:raised|increased|changed|lifted|extended)|read[- ]only|not allowed|(?:doesn'?t|does not|don'?t|"
             r"won'?t|do not) allow|isn'?t allowed|forbidden|prohibited|not permitted|compliance|regulatory|"
             r"policy (?:forbids|requires|says)|limite|limitação|nicht erlaubt|interdit|prohibido|no se permite",
-            r"只读|限制|上限|不允许|禁止|配额")),
+            r"只读|限制|上限|不允许|禁止|配额",
+            gate=("limit", "quota", "hard ", "ceiling", "raised", "increased", "changed", "lifted", "extended", "read",
+                  "allow", "forbidden", "prohibi", "permit", "compliance", "regulatory", "policy ", "erlaubt",
+                  "interdit", "只读", "限制", "上限", "不允许", "禁止", "配额"))),
         ("soft_limit", 0.25, _rx(
             r"limits?|limited to|at most|maximum|max(?:imum)? of|caps?|capped|throttl\w*|cannot exceed|"
             r"(?:must|has to|have to) (?:not|never|stay|be)|only (?:works?|supports?|runs?|accepts?)|"
-            r"per (?:second|minute|hour|day|request|store|user|tenant|account)")),
+            r"per (?:second|minute|hour|day|request|store|user|tenant|account)",
+            gate=("limit", "at most", "max", "cap", "throttl", "exceed", "must", "has to", "have to", "only ",
+                  "per "))),
         ("quantity", 0.15, _rx(
             r"\d[\d,.]*\s?(?:[kmgt]i?b|ms|s|seconds?|minutes?|hours?|req(?:uest)?s?(?:/s)?|calls?|rps|qps|%|mau|"
-            r"users|connections|threads)")),
+            r"users|connections|threads)", gate=None, digit=True)),
         ("consequence", 0.15, _rx(
             r"which means|won'?t help|will (?:just )?fail|no way around|regardless|can'?t go (?:below|above|past)|"
             r"nothing we can do|whatever we do|only way|ce qui veut dire|lo que significa|o que significa",
-            r"意味着|只能|无法")),
+            r"意味着|只能|无法",
+            gate=("which means", "t help", "will ", "no way around", "regardless", "t go ", "nothing we can do",
+                  "whatever we do", "only way", "veut dire", "significa", "意味着", "只能", "无法"))),
         ("acknowledged", 0.1, _rx(r"good to know|fyi|keep in mind|heads[- ]up|for the record|note that|"
-                                  r"à savoir|para que sepas", r"注意|提醒一下")),
+                                  r"à savoir|para que sepas", r"注意|提醒一下",
+                                  gate=("good to know", "fyi", "keep in mind", "heads", "for the record",
+                                        "note that", "savoir", "para que sepas", "注意", "提醒一下"))),
     ],
     "tech_debt": [
         ("deferral", 0.4, _rx(
@@ -183,19 +252,28 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             r"park(?:ed|ing) (?:it|this|that|until)|parked|punt(?:ed)?|revisit|come back to|"
             r"follow[- ]up (?:ticket|issue|task|pr)|out of scope|(?:leave|put|add|drop|leaving|adding) (?:a |an )?"
             r"(?:todo|fixme)|pas maintenant|plus tard|más tarde|mais tarde|später",
-            r"以后再|先.{0,8}吧|暂时|回头再|等.{1,30}(?:以后|之后)再|下个迭代|下次再")),
+            r"以后再|先.{0,8}吧|暂时|回头再|等.{1,30}(?:以后|之后)再|下个迭代|下次再",
+            gate=("not ", "skip", "park", "defer", "postpone", "punt", "leave", "leaving", "s not", "revisit",
+                  "come back", "follow", "out of scope", "todo", "fixme", "maintenant", "tard", "später", "以后",
+                  "先", "暂时", "回头再", "之后", "下个迭代", "下次再"))),
         ("weak_deferral", 0.25, _rx(
             r"for now|later(?! than)|can wait|once .{1,40} lands|next (?:quarter|sprint|release|cycle)|"
-            r"pour l'instant|pour le moment|por ahora|por enquanto|vorerst", r"暂时|之后再")),
+            r"pour l'instant|pour le moment|por ahora|por enquanto|vorerst", r"暂时|之后再",
+            gate=("for now", "later", "can wait", " lands", "next ", "pour l'instant", "pour le moment", "por ahora",
+                  "por enquanto", "vorerst", "暂时", "之后再"))),
         ("reason", 0.2, _rx(
             _RATIONALE + r"|no time|not worth|wasted effort|big one|blocked (?:on|by)|depends on|planned for|"
             r"already planned|release (?:this|next) week|deadline|pas le temps|sin tiempo|sem tempo",
-            _RATIONALE_CJK + r"|没时间|要发版|来不及")),
+            _RATIONALE_CJK + r"|没时间|要发版|来不及",
+            gate=_RATIONALE_GATE + ("no time", "wasted effort", "big one", "blocked ", "depends on", "planned",
+                                    "release ", "deadline", "pas le temps", "sin tiempo", "sem tempo", "没时间",
+                                    "要发版", "来不及"))),
         ("ticket", 0.15, _LazyPattern(
-            r"(?<![\w-])(?!(?:UTF|ISO|SHA|RFC|CVE|HTTP|TLS|AES|MD|PEP)-)[A-Z][A-Z0-9]{1,9}-\d{1,6}(?!\w)", 0)),
-        ("marker", 0.6, _rx(r"TODO|FIXME|HACK|XXX", flags=0)),
+            r"(?<![\w-])(?!(?:UTF|ISO|SHA|RFC|CVE|HTTP|TLS|AES|MD|PEP)-)[A-Z][A-Z0-9]{1,9}-\d{1,6}(?!\w)", 0, ("-",), True)),
+        ("marker", 0.6, _rx(r"TODO|FIXME|HACK|XXX", flags=0, gate=("TODO", "FIXME", "HACK", "XXX"))),
         ("impact", 0.1, _rx(r"until then|in the meantime|meanwhile|no (?:test )?coverage|en attendant",
-                            r"在那之前|在此之前")),
+                            r"在那之前|在此之前",
+                            gate=("until then", "meantime", "meanwhile", "coverage", "en attendant", "之前"))),
     ],
     "preference": [
         ("convention", 0.35, _rx(
@@ -206,19 +284,30 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             r"conventions?|style ?guide|coding (?:style|standards?)|from now on|going forward|by convention|"
             r"house style|new code (?:never|always|should|must|goes)|chez nous|on préfère|toujours|jamais|sempre|"
             r"nunca|preferimos|a gente usa|siempre|immer|niemals|bevorzugen",
-            r"总是|一律|不要用|以后都|统一用|我们习惯|约定")),
+            r"总是|一律|不要用|以后都|统一用|我们习惯|约定",
+            gate=("in this ", "here", "how we", "always", "never", "prefer", "like to", "tend to", "usually", "our ",
+                  "convention", "style", "coding ", "from now on", "going forward", "new code ", "chez nous",
+                  "préfère", "toujours", "jamais", "sempre", "nunca", "a gente usa", "siempre", "immer", "niemals",
+                  "bevorzugen", "总是", "一律", "不要用", "以后都", "统一用", "我们习惯", "约定"))),
         ("scope", 0.2, _rx(
             r"for (?:every|all|each)|all (?:new )?(?:specs|tests|files|prs|pull requests|commits|components|code|"
             r"modules|endpoints)|every (?:pr|time|new|spec|test|file|commit|component)|keep (?:that|this) in mind|"
-            r"keep in mind|remember (?:that|to)|please (?:always|never)|that way|same style|each time|whenever")),
+            r"keep in mind|remember (?:that|to)|please (?:always|never)|that way|same style|each time|whenever",
+            gate=("for ", "all ", "every ", "keep ", "remember ", "please ", "that way", "same style", "each time",
+                  "whenever"))),
         ("directive", 0.2, _rx(
             r"(?:please |let'?s )?(?:don'?t|do not|never|always|avoid|stop) (?:use|using|add|adding|write|writing|put|"
             r"putting|commit|committing|name|naming|mock|mocking)|use \S+(?: \S+)?,? (?:not|rather than|over) \S+|"
-            r"for everything|n'utilise (?:pas|jamais)|no uses|não use|nicht verwenden", r"不要|别用|请用")),
+            r"for everything|n'utilise (?:pas|jamais)|no uses|não use|nicht verwenden", r"不要|别用|请用",
+            gate=("don", "do not", "never", "always", "avoid", "stop", "use ", "for everything", "n'utilise",
+                  "no uses", "não use", "nicht verwenden", "不要", "别用", "请用"))),
         ("noted", 0.2, _rx(
             r"noted|got it|understood|will do|i'?ll (?:keep|remember|follow|stick to) (?:that|this|it)|c'est noté|"
-            r"entendido|anotado|verstanden", r"明白|记住了|收到")),
-        ("reason", 0.1, _rx(_RATIONALE + r"|leaks?|so (?:that|the)", _RATIONALE_CJK)),
+            r"entendido|anotado|verstanden", r"明白|记住了|收到",
+            gate=("noted", "got it", "understood", "will do", "keep", "remember", "follow", "stick to", "noté",
+                  "entendido", "anotado", "verstanden", "明白", "记住了", "收到"))),
+        ("reason", 0.1, _rx(_RATIONALE + r"|leaks?|so (?:that|the)", _RATIONALE_CJK,
+                            gate=_RATIONALE_GATE + ("leak", "so th"))),
     ],
 }
 
@@ -233,13 +322,14 @@ _REQUIRED = {
 #: A required class must show with at least this effective weight (i.e. in speech).
 _REQUIRED_MIN = 0.2
 
-_CODE_FENCE = re.compile(r"```.*?(?:```|$)", re.S)
-_INLINE_CODE = re.compile(r"`[^`\n]{1,200}`")
-_NEGATED_FAILURE = re.compile(r"(?:\b0|\bno|\bzero|\bwithout)\s+$", re.I)
-_STRUCTURE_LABELS = re.compile(r"(?im)^\W{0,4}(symptoms?|cause|root cause|fix|verif(?:y|ication)|steps?)\W{0,4}:")
-_LIST_ITEM = re.compile(r"(?m)^\s*(?:[-*\u2022]|\d+[.)])\s+(.+)$")
-_BOLD = re.compile(r"\*\*([^*\n]{1,80})\*\*")
-_WORD = re.compile(r"[a-z0-9\u00c0-\u024f][a-z0-9\u00c0-\u024f+#.-]{2,}")
+# Compiled on first use too (each guarded by a literal its matches need, where it runs).
+_CODE_FENCE = _LazyPattern(r"```.*?(?:```|$)", re.S)
+_INLINE_CODE = _LazyPattern(r"`[^`\n]{1,200}`", 0)
+_NEGATED_FAILURE = _LazyPattern(r"(?:\b0|\bno|\bzero|\bwithout)\s+$", re.I)
+_STRUCTURE_LABELS = _LazyPattern(r"(?im)^\W{0,4}(symptoms?|cause|root cause|fix|verif(?:y|ication)|steps?)\W{0,4}:", 0)
+_LIST_ITEM = _LazyPattern(r"(?m)^\s*(?:[-*\u2022]|\d+[.)])\s+(.+)$", 0)
+_BOLD = _LazyPattern(r"\*\*([^*\n]{1,80})\*\*", 0)
+_WORD = _LazyPattern(r"[a-z0-9\u00c0-\u024f][a-z0-9\u00c0-\u024f+#.-]{2,}", 0)
 _STOPWORDS = frozenset("""the and for with that this from into onto our your their have has are was were will would
 could should can not but you they them its it's use using just also only then than what which when where who how all
 any each more most some such very too out off over under per via let let's we'll i'll get got one two three first
@@ -263,7 +353,7 @@ def prose(text: str) -> str:
     if "`" not in text:
         return text
     blank = lambda m: " " * (m.end() - m.start())  # noqa: E731
-    return _INLINE_CODE.sub(blank, _CODE_FENCE.sub(blank, text))
+    return _INLINE_CODE.compiled().sub(blank, _CODE_FENCE.compiled().sub(blank, text))
 
 
 def _scan_text(event: Event) -> str:
@@ -280,21 +370,24 @@ def _event_cues(event: Event) -> dict[str, dict[str, list[tuple[int, int]]]]:
     found: dict[str, dict[str, list[tuple[int, int]]]] = {}
     if not text.strip():
         return found
+    folded, digit = fold(text), has_decimal_digit(text)
     for category, classes in _CUES.items():
         for name, _weight, pattern in classes:
             if name == "marker" and not (event.kind == TOOL_USE and event.tool in EDIT_TOOLS):
                 continue  # a TODO counts only when the assistant writes one
+            if not pattern.admits(folded, text, digit):
+                continue
             spans = []
             for m in pattern.finditer(text):
                 if category == "runbook" and name == "symptom" \
-                        and _NEGATED_FAILURE.search(text[max(0, m.start() - 10):m.start()]):
+                        and _NEGATED_FAILURE.compiled().search(text[max(0, m.start() - 10):m.start()]):
                     continue  # "0 failures", "no errors" are a verification, not a symptom
                 spans.append((m.start(), m.end()))
                 if len(spans) >= 4:
                     break
             if spans:
                 found.setdefault(category, {})[name] = spans
-    if event.kind == ASSISTANT_TEXT and len(_STRUCTURE_LABELS.findall(text)) >= 3:
+    if event.kind == ASSISTANT_TEXT and ":" in text and len(_STRUCTURE_LABELS.compiled().findall(text)) >= 3:
         found.setdefault("runbook", {})["structure"] = [(m.start(), m.end()) for m in _STRUCTURE_LABELS.finditer(text)]
     return found
 
@@ -323,14 +416,16 @@ def _exchanges(events: list[Event]) -> list[list[int]]:
 
 
 def _option_words(text: str) -> set[str]:
-    items = _LIST_ITEM.findall(text)
+    if "\n" not in text:
+        return set()  # two list items need two lines
+    items = _LIST_ITEM.compiled().findall(text)
     if len(items) < 2:
         return set()
     words: set[str] = set()
     for item in items:
-        bold = _BOLD.findall(item)
+        bold = _BOLD.compiled().findall(item)
         head = " ".join(bold) if bold else " ".join(item.split()[:4])
-        words.update(w.strip(".-") for w in _WORD.findall(head.lower()))
+        words.update(w.strip(".-") for w in _WORD.compiled().findall(head.lower()))
     return {w for w in words if len(w) >= 3 and w not in _STOPWORDS}
 
 
@@ -357,7 +452,7 @@ def _choice_answer(events: list[Event], previous: list[int], current: list[int],
     first = re.split(r"(?<=[.!;:\n])\s|\s[\u2014-]\s", events[prompt].text.strip(), maxsplit=1)[0]
     if first.rstrip().endswith("?"):
         return None
-    words = [w.strip(".-") for w in _WORD.findall(first.lower())]
+    words = [w.strip(".-") for w in _WORD.compiled().findall(first.lower())]
     overlap = {w for w in words if w in options}
     if (len(first.split()) <= 8 and overlap) or (len(first.split()) <= 20 and len(overlap) >= 2):
         return prompt

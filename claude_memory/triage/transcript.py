@@ -67,7 +67,8 @@ _MAX_SPOKEN_CHARS = 20_000
 _MAX_TOOL_CHARS = 6_000
 _HEAD_BYTES = 8_192
 
-_TOOL_NAME_IN_HEAD = re.compile(rb'"type"\s*:\s*"tool_use"\s*,\s*"id"\s*:\s*"[^"]*"\s*,\s*"name"\s*:\s*"([A-Za-z0-9_.:-]{1,80})"')
+#: Searched with ``re.search`` (compiled on first use: only lines over ``max_line_bytes`` need it).
+_TOOL_NAME_IN_HEAD = rb'"type"\s*:\s*"tool_use"\s*,\s*"id"\s*:\s*"[^"]*"\s*,\s*"name"\s*:\s*"([A-Za-z0-9_.:-]{1,80})"'
 _PLUGIN_MARKERS = ("memory_write.py", "memory_candidate.py", "memory_index.py", "/.claude/memory/.staging",
                    ".claude/memory/.staging")
 _SAVE_FLOW_MARKER = "memory-management"
@@ -181,7 +182,7 @@ def _salvage_huge_line(head: bytes) -> list[Event]:
     """A line too big to parse still counts as activity when it is a tool call."""
     compact = head.replace(b" ", b"")
     side = b'"isSidechain":true' in compact
-    match = _TOOL_NAME_IN_HEAD.search(head)
+    match = re.search(_TOOL_NAME_IN_HEAD, head)
     if match and b'"type":"assistant"' in compact:
         return [Event(TOOL_USE, "", tool=match.group(1).decode("ascii", "replace"), sidechain=side)]
     if b'"type":"tool_result"' in compact:
