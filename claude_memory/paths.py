@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .categories import FOLDERS
 from .errors import MemoryStoreError
+from .roots import find_memory_root
 
 __all__ = [
     "MEMORY_DIRNAME",
@@ -40,15 +41,9 @@ def project_dir(cwd: str | os.PathLike | None = None) -> Path:
 
 def default_memory_root(cwd: str | os.PathLike | None = None) -> Path:
     """``<project>/.claude/memory``. Without ``$CLAUDE_PROJECT_DIR`` the nearest
-    ancestor of ``cwd`` that has a ``.claude/memory`` folder wins, else ``cwd``'s."""
-    if os.environ.get("CLAUDE_PROJECT_DIR"):
-        return project_dir() / MEMORY_DIRNAME
-    start = Path(cwd) if cwd else Path.cwd()
-    start = start.absolute()
-    for candidate in (start, *start.parents):
-        if (candidate / MEMORY_DIRNAME).is_dir():
-            return candidate / MEMORY_DIRNAME
-    return start / MEMORY_DIRNAME
+    ancestor of ``cwd`` that has a ``.claude/memory`` folder wins, else ``cwd``'s.
+    The rule lives in :func:`claude_memory.roots.find_memory_root`."""
+    return Path(find_memory_root(cwd))
 
 
 def is_inside(path: Path, root: Path) -> bool:

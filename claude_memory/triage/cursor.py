@@ -20,6 +20,8 @@ import re
 import zlib
 from pathlib import Path
 
+from ..roots import find_memory_root
+
 __all__ = ["session_key", "memory_root", "staging_folder", "cursor_path", "load_cursor", "save_cursor",
            "head_checksum", "resume_offset", "HEAD_BYTES"]
 
@@ -34,24 +36,9 @@ def session_key(session_id: object) -> str:
 
 
 def memory_root(cwd: str | None) -> str:
-    """Same answer as :func:`claude_memory.paths.default_memory_root`, with ``os.path`` only.
-
-    (``paths`` imports ``errors``, whose dataclasses pull ``inspect`` onto the
-    Stop hook's path; this hook runs on every turn.)
-    """
-    project = os.environ.get("CLAUDE_PROJECT_DIR")
-    if project:
-        return os.path.join(project, ".claude", "memory")
-    start = os.path.abspath(cwd or os.getcwd())
-    probe = start
-    while True:
-        candidate = os.path.join(probe, ".claude", "memory")
-        if os.path.isdir(candidate):
-            return candidate
-        parent = os.path.dirname(probe)
-        if parent == probe:
-            return os.path.join(start, ".claude", "memory")
-        probe = parent
+    """The memory root for ``cwd``: :func:`claude_memory.roots.find_memory_root` (``os.path`` only;
+    ``paths`` imports ``errors``, whose dataclasses pull ``inspect`` onto the Stop hook's path)."""
+    return find_memory_root(cwd)
 
 
 def staging_folder(root: str) -> str:

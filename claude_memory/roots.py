@@ -1,0 +1,38 @@
+"""The one rule for finding a project's memory root (``os.path`` only: every hook starts here).
+
+``$CLAUDE_PROJECT_DIR/.claude/memory`` when that variable is set; else the nearest
+ancestor of ``cwd`` (itself included) holding a ``.claude/memory`` folder; else
+``<cwd>/.claude/memory``. ``cwd`` defaults to the process's working directory and
+a relative one is made absolute against it.
+"""
+
+from __future__ import annotations
+
+import os
+
+__all__ = ["MEMORY_PARTS", "find_memory_root", "find_memory_root_and_project"]
+
+MEMORY_PARTS = (".claude", "memory")
+
+
+def find_memory_root_and_project(cwd: str | os.PathLike | None = None, environ=None) -> tuple[str, str]:
+    """(memory root, project folder it belongs to), both strings."""
+    env = os.environ if environ is None else environ
+    project = env.get("CLAUDE_PROJECT_DIR")
+    if project:
+        return os.path.join(project, *MEMORY_PARTS), project
+    start = os.path.abspath(os.fspath(cwd) if cwd else os.getcwd())
+    here = start
+    while True:
+        candidate = os.path.join(here, *MEMORY_PARTS)
+        if os.path.isdir(candidate):
+            return candidate, here
+        parent = os.path.dirname(here)
+        if parent == here:
+            return os.path.join(start, *MEMORY_PARTS), start
+        here = parent
+
+
+def find_memory_root(cwd: str | os.PathLike | None = None, environ=None) -> str:
+    """The memory root for ``cwd`` (see the module docstring)."""
+    return find_memory_root_and_project(cwd, environ)[0]
