@@ -1,6 +1,6 @@
 """Recall quality on the dev set: our UserPromptSubmit hook against an Okapi BM25 reference.
 
-    python bench/recall_quality.py [--set ../shared/eval/dev] [--in-process] [--json]
+    python bench/recall_quality.py [--set ../shared/eval/dev] [--in-process] [--halves] [--json]
 
 Copies the set's memories into a temporary project's ``.claude/memory/``, runs
 ``hooks/scripts/memory_retrieve.py`` once per query exactly as Claude Code does (stdin JSON,
@@ -10,7 +10,8 @@ hook's ``decide`` directly (same code, faster, for tuning).
 
 Reported per ranker: nDCG@5 on prompts with relevant memories (overall and by kind), the
 share of injected memories that are relevant, the share of negative prompts that injected
-anything, and the mean number injected. The reference ranker is Okapi BM25 (k1=1.2,
+anything, and the mean number injected. ``--halves`` adds the same table for the queries
+with odd and with even ids (tune on one half, check on the other). The reference ranker is Okapi BM25 (k1=1.2,
 b=0.75) over all text fields of every memory, always injecting its top 5.
 """
 
@@ -33,7 +34,7 @@ DEFAULT_SET = REPO.parent / "shared" / "eval" / "dev"
 KINDS = ("lexical", "paraphrase", "file", "multi")
 _INJECTED_PATH = re.compile(r"-> \.claude/memory/[a-z-]+/([a-z0-9-]+)\.json")
 
-__all__ = ["load_queries", "ndcg_at_5", "summarize", "bm25_rankings", "hook_rankings", "evaluate", "main"]
+__all__ = ["load_queries", "ndcg_at_5", "summarize", "bm25_rankings", "hook_rankings", "evaluate", "halves", "main"]
 
 
 def load_queries(eval_set: Path) -> list[dict]:
@@ -173,6 +174,15 @@ def hook_rankings(project: Path, queries: list[dict], *, in_process: bool = Fals
     return out
 
 
+def halves(queries: list[dict]) -> dict[str, list[dict]]:
+    """The queries split by the parity of the number in their id (q001 odd, q002 even)."""
+    out: dict[str, list[dict]] = {"odd": [], "even": []}
+    for q in queries:
+        digits = "".join(c for c in q["id"] if c.isdigit()) or "0"
+        out["odd" if int(digits) % 2 else "even"].append(q)
+    return out
+
+
 def evaluate(eval_set: Path = DEFAULT_SET, *, in_process: bool = False) -> dict:
     queries = load_queries(eval_set)
     project = _make_project(eval_set / "memory")
@@ -208,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", type=Path, default=DEFAULT_SET, help="eval set folder (queries.jsonl + memory/)")
     parser.add_argument("--in-process", action="store_true", help="call decide() instead of running the script")
     parser.add_argument("--json", action="store_true", help="print per-query injections as JSON too")
+    parser.add_argument("--halves", action="store_true", help="also report the odd-id and even-id halves")
     parser.add_argument("--misses", action="store_true", help="list queries where we differ from the labels")
     args = parser.parse_args(argv)
     result = evaluate(args.set, in_process=args.in_process)
@@ -216,6 +227,10 @@ def main(argv: list[str] | None = None) -> int:
           f"({sum(1 for q in queries if not q['relevant'])} negative); hook run "
           f"{'in process' if args.in_process else 'as Claude Code runs it (one process per prompt)'}.\n")
     print(_table(result["summary"]))
+    if args.halves:
+        for name, part in halves(queries).items():
+            print(f"\n{name}-id half ({len(part)} prompts):\n")
+            print(_table({"ours": summarize(part, result["ours"]), "bm25": summarize(part, result["bm25"])}))
     if args.misses:
         for q in queries:
             got = result["ours"][q["id"]]

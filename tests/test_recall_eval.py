@@ -1,8 +1,9 @@
 """Recall quality targets (issue 5) on the dev set, measured as bench/recall_quality.py does.
 
 The hook runs in process here (same code as the script; the bench runs it per process).
-The targets are not all met yet: the test is a strict xfail that names the gap, so it
-fails the day the targets are reached (remove the marker then) or if it stops running.
+Paraphrase, precision and negative targets are met and asserted; overall nDCG@5 is not yet
+(0.832 against 0.85): that one is a strict xfail that names the gap, so it fails the day the
+target is reached (remove the marker then) or if it stops running.
 """
 
 from __future__ import annotations
@@ -32,10 +33,17 @@ def test_we_beat_the_bm25_reference_on_precision_and_negatives(summary):
     assert ours["by_kind"]["lexical"] >= 0.9 and ours["by_kind"]["file"] >= 0.85
 
 
-@pytest.mark.xfail(strict=True, reason="measured nDCG@5 0.754 (paraphrase 0.62), 71% relevant, 16% negatives inject")
-def test_issue_5_quality_targets(summary):
+def test_issue_5_paraphrase_precision_and_negative_targets(summary):
     ours = summary["ours"]
-    assert ours["ndcg5"] >= 0.85
     assert ours["by_kind"]["paraphrase"] >= 0.75
     assert ours["precision"] >= 0.70
     assert ours["negative_injection"] <= 0.10
+
+
+def test_we_beat_the_bm25_reference_on_ndcg(summary):
+    assert summary["ours"]["ndcg5"] > summary["bm25"]["ndcg5"]
+
+
+@pytest.mark.xfail(strict=True, reason="measured nDCG@5 0.832 (multi 0.66): under-injects on multi-topic prompts")
+def test_issue_5_ndcg_target(summary):
+    assert summary["ours"]["ndcg5"] >= 0.85

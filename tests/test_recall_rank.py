@@ -67,3 +67,40 @@ def test_ranking_is_deterministic(index):
 
 def test_empty_index_ranks_nothing(tmp_path):
     assert rank(load_index(str(tmp_path), use_cache=False), "kafka", 5) == []
+
+
+def _decision(slug, title, tags, body):
+    return memory("decision", slug, title, tags, content={"status": "accepted", "context": body, "decision": body,
+                                                          "rationale": [body]})
+
+
+def test_category_cue_boosts_the_category_asked_for(tmp_path):
+    body = "zookeeper ensemble sizing"
+    write(tmp_path, _decision("zk-decision", "Zookeeper ensemble", ["zookeeper"], body))
+    write(tmp_path, memory("runbook", "zk-runbook", "Zookeeper ensemble", ["zookeeper"],
+                           content={"trigger": body, "steps": [body], "root_cause": body}))
+    index = load_index(str(tmp_path), use_cache=False)
+    assert slugs(index, rank(index, "why did we size the zookeeper ensemble", 5, explain=True))[0] == "zk-decision"
+    assert slugs(index, rank(index, "zookeeper ensemble keeps failing again", 5, explain=True))[0] == "zk-runbook"
+
+
+def test_hits_carry_similarity_to_the_best(index):
+    hits = rank(index, "kafka client for go services", 5, explain=True)
+    assert hits[0][4] == 1.0
+    assert all(0.0 <= h[4] <= 1.0 for h in hits)
+
+
+def test_runner_up_similar_to_the_best_is_kept_and_unrelated_one_dropped(tmp_path):
+    write(tmp_path, _decision("quasar-broker-choice", "Quasar broker for telemetry ingest", ["quasar", "broker"],
+                              "quasar broker chosen for telemetry ingest"))
+    write(tmp_path, memory("runbook", "quasar-broker-disk-full", "Quasar broker disk full", ["quasar", "broker"],
+                           content={"trigger": "quasar broker stops accepting telemetry", "steps": ["prune"],
+                                    "root_cause": "retention"}))
+    write(tmp_path, memory("preference", "telemetry-dashboards", "Grafana for dashboards", ["grafana"],
+                           content={"topic": "dashboards", "value": "grafana shows telemetry", "strength": "default"}))
+    for number, topic in enumerate(["pagination", "terraform", "vault", "celery", "graphql", "webpack"]):
+        write(tmp_path, _decision(f"filler-{number}", f"{topic} choice", [topic], f"{topic} was picked"))
+    index = load_index(str(tmp_path), use_cache=False)
+    got = slugs(index, rank(index, "which quasar broker setup for telemetry ingest", 5))
+    assert got[:2] == ["quasar-broker-choice", "quasar-broker-disk-full"]
+    assert "telemetry-dashboards" not in got

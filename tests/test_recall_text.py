@@ -64,3 +64,47 @@ def test_path_mentions(prompt, paths):
 @pytest.mark.parametrize("raw, norm", [("./a/B.py", "a/b.py"), ("/abs/x.go", "abs/x.go"), (".github/w.yml", ".github/w.yml")])
 def test_norm_path(raw, norm):
     assert text.norm_path(raw) == norm
+
+
+def test_tokenizer_version_is_a_positive_int():
+    assert isinstance(text.TOKENIZER_VERSION, int) and text.TOKENIZER_VERSION >= 1
+
+
+@pytest.mark.parametrize("word, synonym", [
+    ("mock", "stub"), ("bill", "credits"), ("facebook", "meta"), ("warehouse", "snowflake"), ("deploy", "rollout"),
+    ("db", "postgres"), ("login", "oauth"), ("flaky", "intermittent"), ("slow", "latency"), ("quota", "limit"),
+    ("k8s", "kubernetes"), ("ci", "pipeline"), ("schema", "contract"), ("migrate", "upgrade"),
+])
+def test_expand_covers_the_general_software_vocabulary(word, synonym):
+    assert text.stem(synonym) in text.expand(text.stem(word))
+
+
+def test_camel_case_parts_share_one_word_of_evidence():
+    factors = dict(text.query_terms("open GitHub now"))
+    assert factors["github"] == 0.0
+    assert factors["git"] == factors["hub"] == text.CAMEL_PART_MASS < 1.0
+
+
+@pytest.mark.parametrize("verb", ["refactor", "rename", "cleanup", "readable"])
+def test_generic_action_verbs_carry_little_evidence(verb):
+    assert dict(text.query_terms(f"{verb} zebra"))[text.stem(verb)] == text.GENERIC_MASS
+
+
+@pytest.mark.parametrize("prompt, category", [
+    ("why did we pick franz-go?", "decision"),
+    ("how do I fix the consumer lag", "runbook"),
+    ("what's the naming convention for models", "preference"),
+    ("is there a rate limit on that api", "constraint"),
+    ("where did we leave the upgrade", "session_summary"),
+    ("any todo left in the extractor", "tech_debt"),
+])
+def test_category_cues_name_the_category_asked_for(prompt, category):
+    import re
+
+    assert any(c == category and re.search(p, prompt, re.I) for p, c in text.CATEGORY_CUES)
+
+
+def test_category_cues_stay_quiet_on_plain_topic_words():
+    import re
+
+    assert not [c for p, c in text.CATEGORY_CUES if re.search(p, "kafka partitions for tracking events", re.I)]

@@ -5,7 +5,8 @@ the term itself (BM25F contribution, fields weighted tags > title > body), a syn
 (``SYNONYM_WEIGHT`` x), or a partial word sharing a prefix (``PARTIAL_WEIGHT`` x). Files the
 prompt names add a strong signal when they appear in a memory's ``related_files`` (exact
 or path-suffix match) and a weaker one when only the folder matches. The sum is scaled by
-a small recency factor.
+a small recency factor, and by ``CUE_BOOST`` when the prompt's wording asks for the
+memory's category (``text.CATEGORY_CUES``: "why did we" -> decision, ...; a boost, never a filter).
 
 Injecting nothing is the common right answer. Gates (see :func:`select`):
 
@@ -15,9 +16,15 @@ Injecting nothing is the common right answer. Gates (see :func:`select`):
    mentions covers little; matches in tags/title/slug count extra) reaches
    ``MIN_EVIDENCE``, or it *stands out*: ``STANDOUT`` x the mean score of the next
    ``BACKGROUND`` memories, a score worth ``STANDOUT_STRENGTH`` rare words and some coverage;
-3. runners-up are re-ranked by what they share with the best memory's title and tags
-   (pseudo-relevance feedback, ``FEEDBACK``), then kept when within ``RELATIVE_CUTOFF``
-   of the best score and evident on their own (``SECONDARY_EVIDENCE``).
+3. runners-up are re-ranked by what they share with the best memory's title, tags and
+   slug (pseudo-relevance feedback, ``FEEDBACK``), then kept when within ``RELATIVE_CUTOFF``
+   of the best score and their weighted evidence reaches 1: relative score, own coverage
+   of the prompt, strong-field coverage and similarity to the best memory (``KEEP_*``).
+   Memories that answer the same question as the best one name the same things, which
+   separates useful runners-up from ones that only share the prompt's commoner words.
+
+The weights were tuned on one half of the dev set (query ids of one parity) and checked
+on the other (see ``bench/recall_quality.py --half``).
 """
 
 from __future__ import annotations
@@ -43,7 +50,6 @@ STRONG_BONUS = 1.0
 #: or partial word its weight): one common word is never enough on its own.
 MIN_UNITS = 1.0
 RELATIVE_CUTOFF = 0.5
-SECONDARY_EVIDENCE = 0.7
 BACKGROUND = 5
 FEEDBACK = 0.2
 STANDOUT = 1.8
@@ -53,9 +59,8 @@ KEEP_REL = 0.6
 KEEP_COV = 0.5
 KEEP_STRONG = 0.25
 KEEP_SIM = 1.0
-KEEP_NOVEL = 0.0
 
-Hit = tuple  # (doc number, score, coverage, strong coverage)
+Hit = tuple  # (doc number, score, coverage, strong coverage, similarity to the best)
 
 
 def _alternatives(term: str, index, partial: bool) -> list[tuple[str, float]]:
@@ -107,8 +112,9 @@ def _file_scores(index: dict, mentions: list[str]) -> dict[int, float]:
 def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list[Hit]:
     """The memories to inject for ``prompt``, best first, at most ``limit``.
 
-    Hits are ``(doc number, score, coverage, strong coverage)``. With ``explain`` the gates
-    are skipped and every scored memory is returned (for diagnostics).
+    Hits are ``(doc number, score, coverage, strong coverage, similarity to the best)``.
+    With ``explain`` the injection decision is skipped and the ``CANDIDATES`` best-scoring
+    memories are returned (for diagnostics and tuning).
     """
     n = index.n
     if n == 0 or limit <= 0:
@@ -122,10 +128,8 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
     covered: dict[int, float] = {}
     units: dict[int, float] = {}
     strong: dict[int, float] = {}
-    #: per doc, {prompt term position: evidence mass it matched} (for novelty against the best)
-    matched: dict[int, dict[int, float]] = {}
     total_mass = 0.0
-    for position, (term, factor) in enumerate(qterms):
+    for term, factor in qterms:
         df = index.df(term)
         mass = (idf(df, n) if df else max_idf) * factor
         total_mass += mass
@@ -145,8 +149,6 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
         for number, value in best.items():
             scores[number] = scores.get(number, 0.0) + value
             covered[number] = covered.get(number, 0.0) + mass * share[number]
-            if mass:
-                matched.setdefault(number, {})[position] = mass * share[number]
             units[number] = units.get(number, 0.0) + factor * share[number]
             if number in strong_share:
                 strong[number] = strong.get(number, 0.0) + mass * strong_share[number]
@@ -164,7 +166,7 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
     hits = [(number, score * rec[number], covered.get(number, 0.0) / total_mass, strong.get(number, 0.0) / total_mass)
             for number, score in scores.items() if units.get(number, 0.0) >= MIN_UNITS]
     hits.sort(key=lambda h: (-h[1], h[0]))
-    hits = _annotate(index, hits[:CANDIDATES], prompt, matched, total_mass)
+    hits = _annotate(index, hits[:CANDIDATES], prompt)
     if explain:
         return hits
     return select(hits, max_idf, limit)
@@ -187,11 +189,8 @@ def _category_cues(prompt: str) -> set:
     return {category for pattern, category in _CUES if pattern.search(prompt)}
 
 
-def _annotate(index, hits: list, prompt: str, matched: dict, total_mass: float) -> list:
-    """Hits as (doc, score, coverage, strong coverage, similarity to the best, novelty), re-ranked.
-
-    Novelty is the share of the prompt's evidence a hit matches that the best one does not
-    (a prompt about several things: "logging, metrics, tracing").
+def _annotate(index, hits: list, prompt: str) -> list:
+    """Hits as (doc, score, coverage, strong coverage, similarity to the best), re-ranked.
 
     A memory of a category the prompt asks for gets ``CUE_BOOST``; then the runners-up are
     re-ranked by what they share with the best memory's title, tags and slug (pseudo-relevance
@@ -217,12 +216,10 @@ def _annotate(index, hits: list, prompt: str, matched: dict, total_mass: float) 
                 extra[number] = extra.get(number, 0.0) + (-contrib if contrib < 0 else contrib) * factor
     own = extra.get(top[0], 0.0) or max(extra.values(), default=0.0) or 1.0
     base = top[1] or 1.0
-    out = [(top[0], top[1], top[2], top[3], 1.0, 0.0)]
-    top_terms = matched.get(top[0], {})
+    out = [(top[0], top[1], top[2], top[3], 1.0)]
     for h in hits[1:]:
         sim = min(1.0, extra.get(h[0], 0.0) / own)
-        novel = sum(m for t, m in matched.get(h[0], {}).items() if m > top_terms.get(t, 0.0)) / (total_mass or 1.0)
-        out.append((h[0], h[1] * (1.0 + FEEDBACK * sim), h[2], h[3], sim, novel))
+        out.append((h[0], h[1] * (1.0 + FEEDBACK * sim), h[2], h[3], sim))
     out[1:] = sorted(out[1:], key=lambda h: (-h[1], h[0]))
     return out
 
@@ -258,6 +255,6 @@ def select(hits: list, max_idf: float, limit: int) -> list:
         rel = hit[1] / top[1]
         if rel < RELATIVE_CUTOFF:
             continue
-        if KEEP_REL * rel + KEEP_COV * hit[2] + KEEP_STRONG * hit[3] + KEEP_SIM * hit[4] + KEEP_NOVEL * hit[5] >= 1.0:
+        if KEEP_REL * rel + KEEP_COV * hit[2] + KEEP_STRONG * hit[3] + KEEP_SIM * hit[4] >= 1.0:
             out.append(hit)
     return out

@@ -156,7 +156,7 @@ CATEGORY_CUES: tuple[tuple[str, str], ...] = (
      r"|\bformat", "preference"),
     (r"\blimits?\b|\bcan (?:i|we)\b|\ballowed\b|\bmax(?:imum)?\b|\bquota|\bpolicy|\bmust(?:n't| not)?\b"
      r"|\bforbid|\brule\b", "constraint"),
-    (r"\bwhere did (?:we|i) leave\b|\blast (?:time|session|week)\b|\bleft off\b|\bstill left\b"
+    (r"\bwhere did (?:we|i) leave\b|\blast (?:time|session|week)\b|\bleft (?:off|over|to do)\b|\bstill left\b"
      r"|\bstatus of\b|\bwhere (?:are|were) we\b|\bprogress\b", "session_summary"),
     (r"\btodo\b|\bclean ?up\b|\b(?:tech(?:nical)? )?debt\b|\brefactor|\blegacy\b|\bhack\b|\bworkaround", "tech_debt"),
 )
