@@ -77,7 +77,13 @@ def load_cursor(path: str | os.PathLike) -> dict:
 
 
 def save_cursor(path: str | os.PathLike, cursor: dict) -> None:
-    """Replace the cursor file atomically (0600, in a 0700 folder)."""
+    """Replace the cursor file atomically (0600, in a 0700 folder).
+
+    Not :func:`claude_memory.atomic.atomic_write_text`: that imports ``tempfile``
+    (random, hashlib, shutil: about 10 ms measured in-process on Python 3.11) on
+    every Stop, and fsyncs a file whose loss costs only one extra triage. The temp
+    name is fixed per process and opened with ``O_NOFOLLOW`` in the private folder.
+    """
     target = Path(path)
     folder = target.parent
     if not folder.is_dir():

@@ -207,16 +207,18 @@ def events_from_record(record: dict) -> list[Event]:
     return _assistant_events(content, side)
 
 
+def _typed_blocks(content) -> list[tuple[object, dict]]:
+    """``(type, block)`` for each object block of a message's list content (``[]`` for anything else)."""
+    if not isinstance(content, list):
+        return []
+    return [(block.get("type"), block) for block in content if isinstance(block, dict)]
+
+
 def _user_events(content, side: bool, meta: bool) -> list[Event]:
     if isinstance(content, str):
         return [_user_text(content, side, meta)]
-    if not isinstance(content, list):
-        return []
     out: list[Event] = []
-    for block in content:
-        if not isinstance(block, dict):
-            continue
-        btype = block.get("type")
+    for btype, block in _typed_blocks(content):
         if btype == "text" and isinstance(block.get("text"), str):
             out.append(_user_text(block["text"], side, meta))
         elif btype == "tool_result":
@@ -237,13 +239,8 @@ def _user_text(text: str, side: bool, meta: bool) -> Event:
 def _assistant_events(content, side: bool) -> list[Event]:
     if isinstance(content, str):
         return [Event(ASSISTANT_TEXT, content[:_MAX_SPOKEN_CHARS], spoken=True, sidechain=side)]
-    if not isinstance(content, list):
-        return []
     out: list[Event] = []
-    for block in content:
-        if not isinstance(block, dict):
-            continue
-        btype = block.get("type")
+    for btype, block in _typed_blocks(content):
         if btype == "text" and isinstance(block.get("text"), str):
             out.append(Event(ASSISTANT_TEXT, block["text"][:_MAX_SPOKEN_CHARS], spoken=True, sidechain=side))
         elif btype == "thinking" and isinstance(block.get("thinking"), str) and block["thinking"].strip():
