@@ -288,3 +288,60 @@ def test_skill_triage_data_example_matches_the_reason_format():
         real = json.loads(reason.split("<triage_data>")[1].split("</triage_data>")[0])
         assert set(real) == set(data) and set(real["parallel_config"]) == set(data["parallel_config"])
         assert set(real["categories"][0]) == set(data["categories"][0])
+
+
+# --------------------------------------------------------------------------------- /memory and the CUD table
+
+#: /memory flag -> what the command file must run for it (the issue's list of flags)
+MEMORY_FLAGS = {
+    "--retire": "memory_write.py\" --action delete",
+    "--archive": "memory_write.py\" --action archive",
+    "--unarchive": "memory_write.py\" --action unarchive",
+    "--restore": "memory_write.py\" --action restore",
+    "--gc": "memory_index.py\" --gc",
+    "--list-archived": "memory_index.py\" --list-archived",
+}
+
+
+@pytest.mark.parametrize("flag", sorted(MEMORY_FLAGS))
+def test_memory_command_offers_each_flag_of_the_spec(flag):
+    text = (REPO / "commands" / "memory.md").read_text(encoding="utf-8")
+    hint = frontmatter(REPO / "commands" / "memory.md")["argument-hint"]
+    assert re.search(re.escape(flag) + r"(?![\w-])", hint), f"{flag} missing from the argument-hint"
+    assert re.search(r"`" + re.escape(flag) + r"(?![\w-])", text), f"{flag} not explained in the body"
+    assert MEMORY_FLAGS[flag] in text
+
+
+def _cud_rule(l1: str, l2: str) -> str:
+    """The issue's resolution rules: vetoes are absolute (no UPDATE/DELETE without a candidate, no
+    DELETE where L1 did not allow it); NOOP wins; UPDATE over DELETE and over CREATE; CREATE vs DELETE
+    is NOOP."""
+    if l1 == "NOOP" or l2 == "NOOP":
+        return "NOOP"
+    if l1 == "CREATE":  # no candidate: UPDATE is vetoed (CREATE stays), DELETE meets CREATE -> NOOP
+        return {"CREATE": "CREATE", "UPDATE": "CREATE", "DELETE": "NOOP"}[l2]
+    if l1 == "UPDATE":  # a candidate, DELETE not allowed structurally: UPDATE wins
+        return "UPDATE"
+    return "DELETE" if l2 == "DELETE" else "UPDATE"  # UPDATE_OR_DELETE
+
+
+def _skill_cud_table() -> dict[tuple[str, str], str]:
+    lines = [ln for ln in SKILL.read_text(encoding="utf-8").splitlines() if ln.startswith("| ")]
+    start = next(i for i, ln in enumerate(lines) if "L1 structural" in ln)
+    header = [c.strip() for c in lines[start].strip("|").split("|")][1:]
+    table = {}
+    for row in lines[start + 1:start + 5]:  # the |---| rule is not in lines
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        l1 = cells[0].split()[0]
+        for l2, cell in zip(header, cells[1:]):
+            table[(l1, l2)] = cell.split()[0]
+    return table
+
+
+def test_skill_cud_table_follows_the_resolution_rules():
+    table = _skill_cud_table()
+    l1s = ("CREATE", "NOOP", "UPDATE", "UPDATE_OR_DELETE")
+    l2s = ("CREATE", "UPDATE", "DELETE", "NOOP")
+    assert set(table) == {(a, b) for a in l1s for b in l2s}
+    wrong = {k: v for k, v in table.items() if v != _cud_rule(*k)}
+    assert not wrong, wrong
