@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-SCRIPTS = REPO / "hooks" / "scripts"
-EVAL_DEV = REPO.parent / "shared" / "eval" / "dev"
+from locations import EVAL_DEV, REPO, SCRIPTS  # noqa: F401  (re-exported for older imports)
 
 
 @dataclass

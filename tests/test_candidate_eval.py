@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EVAL_DEV, REPO
+from locations import EVAL_DEV, REPO
 
 pytestmark = pytest.mark.skipif(not (EVAL_DEV / "candidates.jsonl").exists(), reason="dev eval set not present")
 

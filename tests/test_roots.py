@@ -11,7 +11,7 @@ import pytest
 from claude_memory import paths, roots
 from claude_memory.triage import cursor
 
-from conftest import REPO
+from locations import REPO
 
 # Layouts: folders that hold a store, relative to tmp_path. "cwd" is where the hook runs.
 CASES = [

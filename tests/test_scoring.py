@@ -208,7 +208,7 @@ import re  # noqa: E402
 from re import _constants as sre_c, _parser as sre_p  # noqa: E402
 
 from claude_memory.triage import scoring  # noqa: E402
-from conftest import EVAL_DEV  # noqa: E402
+from locations import EVAL_DEV  # noqa: E402
 
 _CUE_PATTERNS = [(f"{category}.{name}", pattern) for category, classes in scoring._CUES.items()
                  for name, _w, pattern in classes]

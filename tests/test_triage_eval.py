@@ -11,7 +11,7 @@ import importlib.util
 
 import pytest
 
-from conftest import EVAL_DEV, REPO
+from locations import EVAL_DEV, REPO
 
 pytestmark = pytest.mark.skipif(not (EVAL_DEV / "triage_labels.json").is_file(), reason="dev eval set not present")
 

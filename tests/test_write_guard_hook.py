@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from claude_memory import hook_edge
 from claude_memory.hooks import write_guard
 
-from conftest import REPO, SCRIPTS
+from locations import REPO, SCRIPTS
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ import pytest
 
 from claude_memory.devtools.claude_cli import PLUGIN_ROOT, CliRun, find_cli, run_claude
 from claude_memory.devtools.model_server import ModelServer
+from support import require
 
 EVAL_MEMORY = PLUGIN_ROOT.parent / "shared" / "eval" / "dev" / "memory"
 SCRIPTS = PLUGIN_ROOT / "hooks" / "scripts"
@@ -23,15 +24,6 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.e2e)
-
-
-def require(condition: bool, message: str) -> None:
-    """Skip locally, fail in CI: the e2e suite never skips silently there."""
-    if condition:
-        return
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(message)
-    pytest.skip(message)
 
 
 @pytest.fixture(scope="session")

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
+
+import pytest
 
 from claude_memory.devtools.model_server import ModelServer, all_text, last_user_text
 
-__all__ = ["snapshot", "md5", "feedback_requests", "first_prompt_text", "dump"]
+__all__ = ["snapshot", "md5", "feedback_requests", "first_prompt_text", "dump", "require"]
 
 
 PLUMBING = {".gitignore", ".store.lock"}  # created by the hooks' staging setup and the store lock
@@ -38,3 +41,12 @@ def first_prompt_text(server: ModelServer) -> str:
 
 def dump(obj) -> str:
     return json.dumps(obj, indent=1)[:6000]
+
+
+def require(condition: bool, message: str) -> None:
+    """Skip locally, fail in CI: the e2e suite never skips silently there."""
+    if condition:
+        return
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message)
+    pytest.skip(message)

@@ -14,7 +14,7 @@ import pytest
 
 from claude_memory.devtools.claude_cli import PLUGIN_ROOT, run_plugin_command
 from claude_memory.devtools.model_server import Steps
-from conftest import require
+from support import require
 from support import first_prompt_text
 
 WHEELS = PLUGIN_ROOT / ".cache" / "wheels"
