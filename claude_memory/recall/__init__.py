@@ -2,9 +2,10 @@
 
 Standard library only (this runs on every prompt). ``text`` turns words into terms
 (tokens, light stemming, software-domain synonyms); ``corpus`` reads memory files safely;
-``index`` builds the compact term index; ``cache`` keeps it under ``<root>/.staging/`` and
-revalidates it with a few ``stat`` calls; ``rank`` scores and decides when to inject
-nothing; ``render`` writes the delimited block. :func:`recall` ties them together.
+``index`` builds the compact term index; ``delta`` scores memories written since it was
+built and reads both as one; ``cache`` keeps base and delta under ``<root>/.staging/``,
+revalidates them with a few ``stat`` calls and folds each write into the delta; ``rank``
+scores and decides when to inject nothing; ``render`` writes the delimited block. :func:`recall` ties them together.
 """
 
 from __future__ import annotations
@@ -26,5 +27,5 @@ def recall(root: str, prompt: str, limit: int, *, use_cache: bool = True) -> lis
     from .index import render_fields
     from .rank import rank
 
-    index = load_index(root, use_cache=use_cache)
+    index = load_index(root, use_cache=use_cache, prompt=prompt)
     return [render_fields(index, number) for number, *_scores in rank(index, prompt, limit)]

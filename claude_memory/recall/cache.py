@@ -1,19 +1,35 @@
-"""The recall cache: the index of a store, kept under ``<root>/.staging/`` between prompts.
+"""The recall cache: an immutable base index plus a small delta, kept under ``<root>/.staging/``.
 
-Two files, both ``marshal`` (fast to load, written atomically, private to the user):
+Files (``marshal``, private to the user, each written to a temp file and renamed, never
+read through a symlink; any that cannot be read, has another version or is not ours is
+ignored):
 
-- ``recall-index.bin``: an 8-byte header length, a small header ``{"v", "sig"}`` and the
-  :mod:`index` body. Loaded on every prompt after a cheap validation.
-- ``recall-docs.bin``: per memory file its ``(mtime_ns, size, inode)`` and parsed
-  :mod:`corpus` Doc (or None when unusable), so a refresh re-reads only changed files.
+- ``recall-index.bin`` (the *base*): an 8-byte header length, a header ``{"v", "id",
+  "state", "maps"}``, the :mod:`index` body, then per category folder a section
+  ``{slug: (mtime_ns, size, inode, doc number or -1)}``. ``state`` is per folder its
+  signature ``(mtime_ns, inode)`` taken before it was listed, and whether it was *settled*.
+  ``v`` includes the index format and ``text.TOKENIZER_VERSION``.
+- ``recall-delta.bin`` (the *delta*, for one base ``id``): the current ``state`` of every
+  folder, per folder the files whose stat differs from the base (``over``), the tombstoned
+  base doc numbers and the entries (see :mod:`delta`) of new or changed memories.
+- ``recall-docs.bin``: the parsed doc of every file with its stat, so a rebuild of the
+  base re-reads only files that changed.
+- ``recall-build.lock``: held (``flock``) by the one background builder.
 
-Validation per prompt: ``stat`` of ``index.md`` and of the six category folders. The
-writer replaces memory files by atomic rename, which changes the folder's mtime (and the
-file's inode), and rewrites ``index.md``; so a retired, archived or retitled memory is
-seen on the next prompt. When a folder's mtime is too recent to trust (file-system clocks
-are coarse: two renames within one tick leave it unchanged), the signature is saved as
-"unsettled" and the next prompt rescans the files' stats instead of trusting it. A cache
-that cannot be read, has another version or is not ours is ignored and rebuilt.
+A prompt ``lstat``\\ s the six folders and reads the base header and the (small) delta. A
+writer replaces memory files by atomic rename, which changes the folder's mtime; for each
+folder whose signature differs, or that was not settled, the prompt lists that folder,
+compares each file's ``(mtime_ns, size, inode)`` with the base's (and the delta's), reads
+only the files that differ, and saves the new delta. So a write costs the next prompt one
+folder listing and one file, whatever the store's size. File-system clocks are coarse (two
+renames within one tick leave a folder's mtime unchanged), so a folder changed less than
+``UNSETTLED_NS`` before it was listed is listed again on the next prompt.
+
+When the delta holds more than :func:`compact_limit` changes, the base is rebuilt: in the
+prompt for a small store, else in a detached background process while prompts keep using
+base + delta. With no base at all, a small store is built in the prompt; a larger one gets
+a background build and, meanwhile, the prompt is ranked over the titles and tags of
+``index.md`` (:func:`corpus.index_md_docs`: one file, bounded work).
 """
 
 from __future__ import annotations
@@ -23,27 +39,40 @@ import os
 import stat
 import time
 
+from . import text
 from .index import INDEX_VERSION, RecallIndex, build
 
-__all__ = ["load_index", "store_signature", "INDEX_FILE", "DOCS_FILE", "STAGING"]
+__all__ = ["load_index", "build_base", "spawn_build", "compact_limit", "FOLDERS", "STAGING", "INDEX_FILE",
+           "DELTA_FILE", "DOCS_FILE", "LOCK_FILE", "INLINE_MAX", "CACHE_VERSION"]
 
 STAGING = ".staging"
 INDEX_FILE = "recall-index.bin"
+DELTA_FILE = "recall-delta.bin"
 DOCS_FILE = "recall-docs.bin"
-INDEX_MD = "index.md"
-CACHE_VERSION = (INDEX_VERSION, 1)
-#: A folder or index.md changed less than this long ago may change again within the same tick.
+LOCK_FILE = "recall-build.lock"
+CACHE_VERSION = (INDEX_VERSION, 2, getattr(text, "TOKENIZER_VERSION", 0))
+#: A folder changed less than this long before it was listed may change again within the same tick.
 UNSETTLED_NS = 2_000_000_000
+#: Stores up to this many memory files are (re)built within the prompt (about 0.1-0.2 s).
+INLINE_MAX = 200
+#: Compaction when the delta holds more changes than 5% of the base, within these bounds.
+COMPACT_MIN, COMPACT_MAX, COMPACT_SHARE = 8, 200, 0.05
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _OPEN: list[int] = []
-
 
 #: The category folders (the same as ``corpus.FOLDERS``; kept here so a prompt with a valid
 #: cache never imports the corpus reader).
 FOLDERS = ("sessions", "decisions", "runbooks", "constraints", "tech-debt", "preferences")
+_ERRORS = (OSError, ValueError, EOFError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
+           MemoryError)
 
 
-def _folder_signature(root: str, folder: str):
+def compact_limit(base_n: int) -> int:
+    """How many changes (tombstones + entries) the delta may hold before the base is rebuilt."""
+    return max(COMPACT_MIN, min(COMPACT_MAX, int(base_n * COMPACT_SHARE)))
+
+
+def _folder_sig(root: str, folder: str):
     try:
         st = os.lstat(os.path.join(root, folder))
     except OSError:
@@ -51,21 +80,19 @@ def _folder_signature(root: str, folder: str):
     return (st.st_mtime_ns, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
 
 
-def store_signature(root: str) -> tuple:
-    """What must stay equal for the cache to stay valid: index.md and the six folders."""
-    try:
-        st = os.lstat(os.path.join(root, INDEX_MD))
-        index_sig = (st.st_mtime_ns, st.st_size, st.st_ino)
-    except OSError:
-        index_sig = None
-    return (index_sig,) + tuple(_folder_signature(root, f) for f in FOLDERS)
+def _scan(root: str, folder: str) -> tuple[tuple, dict]:
+    """((signature, settled), {slug: stat}) of one folder, listed between two signatures."""
+    from . import corpus
+
+    before = _folder_sig(root, folder)
+    files = corpus.scan_folder(root, folder)
+    after = _folder_sig(root, folder)
+    settled = before == after and (before is None or time.time_ns() - before[0] >= UNSETTLED_NS)
+    return (before, settled), files
 
 
-def _settled(sig: tuple, now_ns: int) -> bool:
-    for part in sig:
-        if part is not None and now_ns - part[0] < UNSETTLED_NS:
-            return False
-    return True
+def _is_ours(st) -> bool:
+    return stat.S_ISREG(st.st_mode) and (not hasattr(os, "getuid") or st.st_uid == os.getuid())
 
 
 def _read_private(path: str) -> bytes | None:
@@ -75,8 +102,7 @@ def _read_private(path: str) -> bytes | None:
     except OSError:
         return None
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
+        if not _is_ours(os.fstat(fd)):
             return None
         chunks = []
         while True:
@@ -91,88 +117,13 @@ def _read_private(path: str) -> bytes | None:
         os.close(fd)
 
 
-def _pread(fd: int):
-    if hasattr(os, "pread"):
-        return lambda offset, size: os.pread(fd, size, offset)
-
-    def read(offset: int, size: int) -> bytes:  # pragma: no cover - platforms without pread
-        os.lseek(fd, offset, os.SEEK_SET)
-        return os.read(fd, size)
-
-    return read
-
-
-def _load_cached(root: str):
-    """(saved signature, index) of the cache file, or (None, None) when unusable.
-
-    Only the headers are read here; the index reads the rest of the open file on demand.
-    """
-    try:
-        fd = os.open(os.path.join(root, STAGING, INDEX_FILE), os.O_RDONLY | _NOFOLLOW)
-    except OSError:
-        return None, None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
-            raise ValueError("not our cache")
-        read = _pread(fd)
-        head_len = int.from_bytes(read(0, 8), "little")
-        if head_len > st.st_size - 8:
-            raise ValueError("truncated")
-        header = marshal.loads(read(8, head_len))
-        if not isinstance(header, dict) or header.get("v") != CACHE_VERSION:
-            raise ValueError("other version")
-        base = 8 + head_len
-        index = RecallIndex(lambda offset, size: read(base + offset, size))
-        if index.serialized_size() > st.st_size - base:
-            raise ValueError("truncated")
-    except (OSError, ValueError, EOFError, TypeError, KeyError, IndexError, AttributeError, OverflowError, MemoryError):
-        os.close(fd)
-        return None, None
-    _OPEN.append(fd)  # read lazily by the index for the rest of this process
-    return header.get("sig"), index
-
-
-def _load_docs(root: str) -> tuple[dict, dict]:
-    data = _read_private(os.path.join(root, STAGING, DOCS_FILE))
-    if data:
-        try:
-            saved = marshal.loads(data)
-            if isinstance(saved, dict) and saved.get("v") == CACHE_VERSION:
-                files, docs = saved["files"], saved["docs"]
-                if isinstance(files, dict) and isinstance(docs, dict):
-                    return files, docs
-        except (ValueError, EOFError, TypeError, KeyError):
-            pass
-    return {}, {}
-
-
-def _refresh(root: str, old_files: dict, old_docs: dict) -> tuple[dict, dict, bool]:
-    """Stat every memory file; re-read only new or changed ones. (files, docs, changed)."""
-    from . import corpus
-
-    files: dict[str, dict] = {}
-    docs: dict[str, object] = {}
-    changed = set(old_files) != set(corpus.FOLDERS)
-    for folder in corpus.FOLDERS:
-        current = corpus.scan_folder(root, folder)
-        previous = old_files.get(folder, {})
-        files[folder] = current
-        if current.keys() != previous.keys():
-            changed = True
-        for slug, key in current.items():
-            name = folder + "/" + slug
-            if previous.get(slug) == key and name in old_docs:
-                docs[name] = old_docs[name]
-                continue
-            changed = True
-            record = corpus.read_memory(root, folder, slug)
-            docs[name] = corpus.make_doc(record, folder, slug) if record is not None else None
-    return files, docs, changed
-
-
 def _write_private(folder: str, name: str, data: bytes) -> None:
+    """Write ``folder/name`` whole or not at all (temp file + rename): readers never see half."""
     tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+    try:
+        os.unlink(tmp)  # a leftover of a crashed process that had our pid
+    except OSError:
+        pass
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -189,41 +140,301 @@ def _write_private(folder: str, name: str, data: bytes) -> None:
         raise
 
 
-def _save(root: str, sig: tuple, index: bytes, files: dict, docs: dict, write_docs: bool) -> None:
+def _pread(fd: int):
+    if hasattr(os, "pread"):
+        return lambda offset, size: os.pread(fd, size, offset)
+
+    def read(offset: int, size: int) -> bytes:  # pragma: no cover - platforms without pread
+        os.lseek(fd, offset, os.SEEK_SET)
+        return os.read(fd, size)
+
+    return read
+
+
+def _staging(root: str) -> str:
+    from ..paths import staging_dir
+
+    return str(staging_dir(root))
+
+
+class _Base:
+    """The open base file: its header and lazily read index and folder maps."""
+
+    def __init__(self, fd: int, header: dict, index: RecallIndex, start: int, size: int):
+        self.fd, self.id, self.state, self.index = fd, header["id"], header["state"], index
+        self._maps, self._start, self._size = header["maps"], start, size
+
+    def folder_map(self, folder: str) -> dict:
+        offset, length = self._maps[folder]
+        if self._start + offset + length > self._size:
+            raise ValueError("truncated")
+        found = marshal.loads(_pread(self.fd)(self._start + offset, length))
+        if not isinstance(found, dict):
+            raise ValueError("not a folder map")
+        return found
+
+
+def _open_base(root: str) -> _Base | None:
+    """The base, or None when missing or unusable. Only the headers are read here."""
     try:
-        from ..paths import staging_dir
+        fd = os.open(os.path.join(root, STAGING, INDEX_FILE), os.O_RDONLY | _NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not _is_ours(st):
+            raise ValueError("not our cache")
+        read = _pread(fd)
+        head_len = int.from_bytes(read(0, 8), "little")
+        if head_len > st.st_size - 8:
+            raise ValueError("truncated")
+        header = marshal.loads(read(8, head_len))
+        if not isinstance(header, dict) or header.get("v") != CACHE_VERSION:
+            raise ValueError("other version")
+        state, maps = header["state"], header["maps"]
+        if not isinstance(state, dict) or not isinstance(maps, dict) or set(state) != set(FOLDERS) \
+                or set(maps) != set(FOLDERS):
+            raise ValueError("not a base header")
+        start = 8 + head_len
+        index = RecallIndex(lambda offset, size: read(start + offset, size))
+        if index.serialized_size() > st.st_size - start:
+            raise ValueError("truncated")
+        base = _Base(fd, header, index, start, st.st_size)
+    except _ERRORS:
+        os.close(fd)
+        return None
+    _OPEN.append(fd)  # read lazily by the index for the rest of this process
+    return base
 
-        folder = str(staging_dir(root))
-        if write_docs:
-            _write_private(folder, DOCS_FILE, marshal.dumps({"v": CACHE_VERSION, "files": files, "docs": docs}))
-        header = marshal.dumps({"v": CACHE_VERSION, "sig": sig})
-        _write_private(folder, INDEX_FILE, len(header).to_bytes(8, "little") + header + index)
-    except Exception:  # noqa: BLE001 - a cache we cannot write is only slower, never wrong
-        return
+
+def _load_delta(root: str, base_id) -> dict | None:
+    """The delta of base ``base_id``, or None when missing, unusable or of another base."""
+    data = _read_private(os.path.join(root, STAGING, DELTA_FILE))
+    if not data:
+        return None
+    try:
+        delta = marshal.loads(data)
+        if not isinstance(delta, dict) or delta.get("v") != CACHE_VERSION or delta.get("base") != base_id:
+            return None
+        state, over, tomb, entries, vocab = (delta["state"], delta["over"], delta["tomb"], delta["entries"],
+                                             delta["vocab"])
+        if not (isinstance(state, dict) and set(state) == set(FOLDERS) and isinstance(over, dict)
+                and isinstance(tomb, list) and all(isinstance(t, int) for t in tomb)
+                and isinstance(entries, list) and isinstance(vocab, list)):
+            return None
+        for entry in entries:
+            if not (isinstance(entry, tuple) and len(entry) == 8 and isinstance(entry[7], dict)):
+                return None
+        return delta
+    except _ERRORS:
+        return None
 
 
-def load_index(root: str, *, use_cache: bool = True) -> RecallIndex:
-    """The recall index of the store at ``root``: from the cache when valid, else refreshed."""
+def _load_docs(root: str) -> tuple[dict, dict]:
+    data = _read_private(os.path.join(root, STAGING, DOCS_FILE))
+    if data:
+        try:
+            saved = marshal.loads(data)
+            if isinstance(saved, dict) and saved.get("v") == CACHE_VERSION:
+                files, docs = saved["files"], saved["docs"]
+                if isinstance(files, dict) and isinstance(docs, dict):
+                    return files, docs
+        except _ERRORS:
+            pass
+    return {}, {}
+
+
+def build_base(root: str, *, save: bool = True) -> RecallIndex:
+    """Index every memory of the store from scratch (re-reading only files changed since the
+    last build) and, with ``save``, write it as the new base (the old delta is dropped)."""
+    from . import corpus
+
     root = str(root)
-    sig = store_signature(root)
-    saved_sig, cached = _load_cached(root) if use_cache else (None, None)
-    if cached is not None and saved_sig == sig:
-        return cached
-    old_files, old_docs = _load_docs(root) if use_cache else ({}, {})
-    files, docs, changed = _refresh(root, old_files, old_docs)
-    if changed or cached is None:
-        blob = build([docs[name] for name in sorted(docs) if docs[name] is not None])
-        index = RecallIndex.from_bytes(blob)
-    else:
-        blob, index = None, cached
-    if use_cache:
-        # A folder changed within the last tick may change again unseen: then save a
-        # signature that never matches, so the next prompt rescans stats (cheap; files
-        # are re-read only when their stat changed) instead of trusting the cache.
-        after = store_signature(root)
-        saved = sig if after == sig and _settled(sig, time.time_ns()) else ("unsettled",)
-        if changed or saved != saved_sig or cached is None:
-            if blob is None:
-                blob = index.serialized()
-            _save(root, saved, blob, files, docs, write_docs=changed or not old_docs)
-    return index
+    old_files, old_docs = _load_docs(root) if save else ({}, {})
+    state, files, docs = {}, {}, {}
+    changed = set(old_files) != set(FOLDERS)
+    for folder in FOLDERS:
+        state[folder], current = _scan(root, folder)
+        files[folder] = current
+        previous = old_files.get(folder, {})
+        if current.keys() != previous.keys():
+            changed = True
+        for slug, key in current.items():
+            name = folder + "/" + slug
+            if previous.get(slug) == key and name in old_docs:
+                docs[name] = old_docs[name]
+                continue
+            changed = True
+            record = corpus.read_memory(root, folder, slug)
+            docs[name] = corpus.make_doc(record, folder, slug) if record is not None else None
+    names = sorted(name for name, doc in docs.items() if doc is not None)
+    body = build([docs[name] for name in names])
+    if save:
+        numbers = {name: i for i, name in enumerate(names)}
+        sections, maps, offset = [body], {}, len(body)
+        for folder in FOLDERS:
+            blob = marshal.dumps({slug: key + (numbers.get(folder + "/" + slug, -1),)
+                                  for slug, key in files[folder].items()})
+            maps[folder] = (offset, len(blob))
+            sections.append(blob)
+            offset += len(blob)
+        header = marshal.dumps({"v": CACHE_VERSION, "id": (time.time_ns(), os.getpid()), "state": state,
+                                "maps": maps})
+        try:
+            staging = _staging(root)
+            if changed or not old_docs:
+                _write_private(staging, DOCS_FILE, marshal.dumps({"v": CACHE_VERSION, "files": files, "docs": docs}))
+            _write_private(staging, INDEX_FILE, len(header).to_bytes(8, "little") + header + b"".join(sections))
+            try:
+                os.unlink(os.path.join(staging, DELTA_FILE))
+            except OSError:
+                pass
+        except Exception:  # noqa: BLE001 - a cache we cannot write is only slower, never wrong
+            pass
+    return RecallIndex.from_bytes(body)
+
+
+def _refresh_delta(root: str, base: _Base, delta: dict | None, stale: list[str]) -> dict:
+    """The delta after re-listing the ``stale`` folders and reading the files that changed."""
+    from . import corpus
+    from .delta import make_entries, sorted_vocab
+
+    state = dict(delta["state"]) if delta else dict(base.state)
+    over = {f: dict(v) for f, v in delta["over"].items()} if delta else {}
+    tomb = set(delta["tomb"]) if delta else set()
+    entries = list(delta["entries"]) if delta else []
+    gone: set[tuple[str, str]] = set()
+    new_docs = []
+    for folder in stale:
+        state[folder], current = _scan(root, folder)
+        base_map = base.folder_map(folder)
+        changes = over.setdefault(folder, {})
+        known = {slug: value[:3] for slug, value in base_map.items()}
+        for slug, key in changes.items():
+            if key is None:
+                known.pop(slug, None)
+            else:
+                known[slug] = key
+        for slug in known.keys() | current.keys():
+            key = current.get(slug)
+            if known.get(slug) == key:
+                continue
+            in_base = base_map.get(slug)
+            if in_base is not None and in_base[3] >= 0:
+                tomb.add(in_base[3])
+            gone.add((folder, slug))
+            changes[slug] = key
+            if key is not None:
+                record = corpus.read_memory(root, folder, slug)
+                doc = corpus.make_doc(record, folder, slug) if record is not None else None
+                if doc is not None:
+                    new_docs.append(doc)
+        if not changes:
+            del over[folder]
+    entries = [e for e in entries if (e[1], e[2]) not in gone]
+    if new_docs:
+        index = base.index
+        n = max(0, index.n - len(tomb)) + len(entries) + len(new_docs)
+        entries += make_entries(new_docs, n=n, avg_len=index.avg_len if index.n else 0.0, newest=index.newest,
+                                base_df=index.df, prior=entries)
+    return {"v": CACHE_VERSION, "base": base.id, "state": state, "over": over, "tomb": sorted(tomb),
+            "entries": entries, "vocab": sorted_vocab(entries)}
+
+
+def _fallback(root: str, prompt: str):
+    """An index of the lines of index.md that may match ``prompt`` (no cache yet)."""
+    from . import corpus
+    from .delta import LayeredIndex, make_entries
+
+    docs, total = corpus.index_md_docs(root, prompt)
+    return LayeredIndex(None, (), make_entries(docs, n=total, avg_len=0.0, newest=0.0), n=total if docs else 0)
+
+
+def spawn_build(root: str) -> bool:
+    """Start :func:`build_base` in a detached process unless one is already running.
+
+    Double fork and ``setsid`` (the builder outlives the hook and is in no process group
+    Claude Code waits for), standard streams on ``/dev/null`` (the hook's output pipe
+    closes when the hook exits), lower priority, and an ``flock`` on ``recall-build.lock``
+    held for the builder's lifetime, so only one runs. False when none was started.
+    """
+    if not hasattr(os, "fork"):
+        return False
+    import fcntl
+
+    try:
+        fd = os.open(os.path.join(_staging(root), LOCK_FILE), os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o600)
+    except Exception:  # noqa: BLE001 - no staging place: no background build
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        pid = os.fork()
+    except OSError:
+        os.close(fd)
+        return False
+    if pid:
+        os.close(fd)
+        try:
+            os.waitpid(pid, 0)
+        except OSError:
+            pass
+        return True
+    try:  # the child: never returns
+        os.setsid()
+        if os.fork():
+            os._exit(0)
+        null = os.open(os.devnull, os.O_RDWR)
+        for target in (0, 1, 2):
+            os.dup2(null, target)
+        try:
+            os.nice(10)
+        except OSError:
+            pass
+        build_base(root)
+    finally:
+        os._exit(0)
+
+
+def load_index(root: str, *, use_cache: bool = True, prompt: str | None = None):
+    """The recall index of the store at ``root`` (a :class:`RecallIndex` or a
+    :class:`~.delta.LayeredIndex`), current with every write the store has seen.
+
+    Without ``use_cache`` it is built in memory. With a ``prompt`` (the hook), a store too
+    large to build within the prompt gets a background build instead and, until that
+    lands, an index of index.md's lines for that prompt; without one it is built here.
+    """
+    root = str(root)
+    if not use_cache:
+        return build_base(root, save=False)
+    base = _open_base(root)
+    if base is None:
+        if prompt is not None:
+            from . import corpus
+
+            if hasattr(os, "fork") and corpus.count_files(root, INLINE_MAX) > INLINE_MAX:
+                spawn_build(root)  # or one is already running
+                return _fallback(root, prompt)
+        return build_base(root)
+    try:
+        delta = _load_delta(root, base.id)
+        expected = delta["state"] if delta else base.state
+        stale = [f for f in FOLDERS if not expected[f][1] or expected[f][0] != _folder_sig(root, f)]
+        if stale:
+            fresh = _refresh_delta(root, base, delta, stale)
+            if fresh != delta:
+                try:
+                    _write_private(_staging(root), DELTA_FILE, marshal.dumps(fresh))
+                except Exception:  # noqa: BLE001 - unsaved: the next prompt redoes this work
+                    pass
+            delta = fresh
+    except _ERRORS:
+        return build_base(root)  # a base whose folder maps cannot be read: start over
+    if not delta or not (delta["tomb"] or delta["entries"]):
+        return base.index
+    if len(delta["tomb"]) + len(delta["entries"]) > compact_limit(base.index.n):
+        if base.index.n <= INLINE_MAX or prompt is None:
+            return build_base(root)
+        spawn_build(root)
+    from .delta import LayeredIndex
+
+    return LayeredIndex(base.index, delta["tomb"], delta["entries"], vocab=delta["vocab"])

@@ -30,6 +30,9 @@ __all__ = [
     "read_memory",
     "make_doc",
     "folder_signature",
+    "count_files",
+    "index_md_docs",
+    "MAX_SCAN_LINES",
 ]
 
 #: folder -> category (kept here so the hot path need not import more modules).
@@ -49,6 +52,12 @@ FIELD_WEIGHTS = {"tags": 4.0, "title": 3.0, "slug": 1.5, "files": 1.0, "content"
 STRONG_FIELDS = frozenset({"tags", "title", "slug"})
 
 MAX_FILE_BYTES = 512 * 1024
+#: index.md bigger than this is not scanned (about 40,000 memories).
+MAX_INDEX_MD_BYTES = 6 * 1024 * 1024
+#: The index.md scan turns at most this many lines (those sharing the most words with
+#: the prompt) into docs: the cost of a prompt without a cache stays bounded.
+MAX_SCAN_LINES = 400
+_LINE = re.compile(r"^- \[([A-Z_]+)\] (.*) -> \S*?([a-z-]+)/([a-z0-9-]+)\.json(?: #tags:(\S*))?$")
 _SLUG = re.compile(r"^[a-z0-9]([a-z0-9-]{0,78}[a-z0-9])?$")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
@@ -179,3 +188,99 @@ def make_doc(record: dict, folder: str, slug: str):
     files_norm = [text.norm_path(f) for f in files if f.strip()]
     return (category, folder, slug, title[:300], tuple(t[:80] for t in tags[:30]), tuple(files_norm[:50]),
             updated[:40], weights, length)
+
+
+def count_files(root: str, limit: int) -> int:
+    """How many ``*.json`` names the category folders hold, counting up to ``limit`` + 1."""
+    total = 0
+    for folder in FOLDERS:
+        path = os.path.join(root, folder)
+        try:
+            if not stat.S_ISDIR(os.lstat(path).st_mode):
+                continue
+            with os.scandir(path) as entries:
+                for entry in entries:
+                    if entry.name.endswith(".json"):
+                        total += 1
+                        if total > limit:
+                            return total
+        except OSError:
+            continue
+    return total
+
+
+def _read_index_md(root: str) -> str | None:
+    try:
+        fd = os.open(os.path.join(root, "index.md"), os.O_RDONLY | _NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_INDEX_MD_BYTES:
+            return None
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1
+            return fh.read(MAX_INDEX_MD_BYTES + 1).decode("utf-8", "replace")
+    except OSError:
+        return None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def _needles(prompt: str) -> list[str]:
+    """Lower-case strings a line must contain to share a term with ``prompt`` (or a synonym)."""
+    out: set[str] = set()
+    for term, _factor in text.query_terms(prompt):
+        for t in (term, *text.expand(term)):
+            for piece in t.split("_"):
+                # A stem may end in "y" for a word spelled "-ies"; match the part before it.
+                piece = piece[:-1] if piece.endswith("y") and len(piece) > 3 else piece
+                if len(piece) >= 2:
+                    out.add(piece)
+    return sorted(out)
+
+
+def index_md_docs(root: str, prompt: str) -> tuple[list, int]:
+    """(docs, memories listed) from ``index.md`` alone: the lines that may match ``prompt``.
+
+    The bounded answer for a prompt when no cache exists yet: index.md lists every active
+    memory with its title and tags in one file. Only lines containing one of the prompt's
+    words (or synonyms) become docs (title, tags and slug; no body), at most
+    ``MAX_SCAN_LINES`` of them, preferring lines that contain more of those words; a line
+    whose file is gone, or whose folder is not a real category folder, is skipped.
+    """
+    raw = _read_index_md(root)
+    if not raw:
+        return [], 0
+    lines = [line for line in raw.splitlines() if line.startswith("- [")]
+    needles = _needles(prompt)
+    if not needles or not lines:
+        return [], len(lines)
+    finder = re.compile("|".join(re.escape(n) for n in sorted(needles, key=len, reverse=True)))
+    hits = []
+    for number, line in enumerate(lines):
+        found = finder.findall(line.lower())
+        if found:
+            hits.append((-len(set(found)), number))
+    hits.sort()
+    real = {f for f in FOLDERS if folder_signature(root, f) is not None}
+    docs = []
+    for _count, number in hits[:MAX_SCAN_LINES]:
+        match = _LINE.match(lines[number])
+        if not match:
+            continue
+        _cat, title, folder, slug, tags = match.groups()
+        if folder not in real or not _SLUG.match(slug):
+            continue
+        try:
+            if not stat.S_ISREG(os.lstat(os.path.join(root, folder, slug + ".json")).st_mode):
+                continue
+        except OSError:
+            continue
+        record = {"record_status": "active", "title": title, "tags": [t for t in (tags or "").split(",") if t],
+                  "related_files": [], "content": {}, "updated_at": ""}
+        doc = make_doc(record, folder, slug)
+        if doc is not None:
+            docs.append(doc)
+    return docs, len(lines)

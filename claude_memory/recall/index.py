@@ -25,9 +25,10 @@ import math
 from array import array
 from bisect import bisect_right
 
-__all__ = ["INDEX_VERSION", "K1", "B", "build", "idf", "RecallIndex", "render_fields"]
+__all__ = ["INDEX_VERSION", "K1", "B", "build", "idf", "contribution", "recency_factor", "day_number",
+           "RecallIndex", "render_fields"]
 
-INDEX_VERSION = 4
+INDEX_VERSION = 5
 #: Vocabulary terms per directory block (a lookup reads one block).
 BLOCK = 64
 MAX_HEADER = 1 << 30
@@ -43,7 +44,21 @@ def idf(df: int, n: int) -> float:
     return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
 
-def _day_number(stamp: str) -> float | None:
+def contribution(weight: float, term_idf: float, length: float, avg_len: float) -> float:
+    """One posting's BM25F contribution; negative when the term is in a strong field (see corpus)."""
+    w = -weight if weight < 0 else weight
+    value = term_idf * w * (K1 + 1.0) / (w + K1 * (1.0 - B + B * length / avg_len))
+    return -value if weight < 0 else value
+
+
+def recency_factor(day: float | None, newest: float) -> float:
+    """The recency multiplier of a memory last updated on ``day`` (newest in the store = most)."""
+    if day is None:
+        return 1.0
+    return 1.0 + RECENCY_BOOST * (0.5 ** (max(0.0, newest - day) / RECENCY_HALF_LIFE_DAYS))
+
+
+def day_number(stamp: str) -> float | None:
     """Days since 2000-01-01 of an RFC 3339 stamp (date part only), or None."""
     try:
         y, m, d = int(stamp[0:4]), int(stamp[5:7]), int(stamp[8:10])
@@ -89,23 +104,16 @@ def _sections(docs: list) -> dict[str, bytes]:
         # Highest field-weighted frequency first, so a ranker may read only the head of a long list.
         plist.sort(key=lambda p: (-abs(p[1]), p[0]))
         ids = array("I", [p[0] for p in plist])
-        # Negative contribution = the term is in a strong field of that doc (see corpus).
-        scores = array("f", [
-            (-1.0 if w < 0 else 1.0) * term_idf * abs(w) * (K1 + 1.0) / (abs(w) + K1 * (1.0 - B + B * docs[i][8] / avg_len))
-            for i, w in plist
-        ])
+        scores = array("f", [contribution(w, term_idf, docs[i][8], avg_len) for i, w in plist])
         blob = ids.tobytes() + scores.tobytes()
         post.append(blob)
         total += len(blob)
         post_off.append(total)
     blocks_off.append(size)
-    days = [_day_number(d[6]) for d in docs]
+    days = [day_number(d[6]) for d in docs]
     known = [x for x in days if x is not None]
     newest = max(known) if known else 0.0
-    rec = array("f", [
-        1.0 + RECENCY_BOOST * (0.5 ** (max(0.0, newest - x) / RECENCY_HALF_LIFE_DAYS)) if x is not None else 1.0
-        for x in days
-    ])
+    rec = array("f", [recency_factor(x, newest) for x in days])
     files: dict[str, list[str]] = {}
     dirs: dict[str, list[str]] = {}
     for number, doc in enumerate(docs):
@@ -124,6 +132,7 @@ def _sections(docs: list) -> dict[str, bytes]:
     return {
         "_samples": samples,
         "_n": n,
+        "_stats": (avg_len, newest),
         "blocks_off": blocks_off.tobytes(),
         "vocab": b"".join(vocab),
         "post_off": post_off.tobytes(),
@@ -139,13 +148,14 @@ def _sections(docs: list) -> dict[str, bytes]:
 def build(docs: list) -> bytes:
     """The serialized index of ``docs`` (list of corpus Doc tuples): see :class:`RecallIndex`."""
     sections = _sections(docs)
-    samples, n = sections.pop("_samples"), sections.pop("_n")
+    samples, n, (avg_len, newest) = sections.pop("_samples"), sections.pop("_n"), sections.pop("_stats")
     where: dict[str, tuple[int, int]] = {}
     offset = 0
     for name, blob in sections.items():
         where[name] = (offset, len(blob))
         offset += len(blob)
-    meta = marshal.dumps({"v": INDEX_VERSION, "n": n, "samples": samples, "where": where})
+    meta = marshal.dumps({"v": INDEX_VERSION, "n": n, "samples": samples, "where": where,
+                          "avg_len": float(avg_len), "newest": float(newest)})
     return len(meta).to_bytes(8, "little") + meta + b"".join(sections.values())
 
 
@@ -166,6 +176,9 @@ class RecallIndex:
         if not isinstance(meta, dict) or meta.get("v") != INDEX_VERSION:
             raise ValueError("not a recall index of this version")
         self.n: int = meta["n"]
+        #: Collection statistics, so documents added later (the cache's delta) score alike.
+        self.avg_len: float = meta["avg_len"]
+        self.newest: float = meta["newest"]
         self._samples: list = meta["samples"]
         self._where: dict = meta["where"]
         self._base = 8 + head
@@ -183,6 +196,10 @@ class RecallIndex:
         return isinstance(other, RecallIndex) and self.serialized() == other.serialized()
 
     __hash__ = None  # type: ignore[assignment]
+
+    def live_numbers(self) -> list[int]:
+        """Every doc number a ranking may return (tests and diagnostics)."""
+        return list(range(self.n))
 
     def serialized_size(self) -> int:
         return self._base + max((offset + size for offset, size in self._where.values()), default=0)
