@@ -45,6 +45,17 @@ def test_defaults_cover_the_spec():
     assert d["delete"] == {"grace_period_days": 30, "archive_retired": False}
 
 
+def test_defaults_have_the_values_the_issues_name():
+    d = load_defaults()
+    assert d["retrieval"]["max_inject"] == 5
+    assert all(0.4 <= t <= 0.6 for t in d["triage"]["thresholds"].values()), d["triage"]["thresholds"]
+    assert 0 < d["triage"]["max_context_bytes"] <= 50_000  # context files are at most 50 KB
+    assert d["triage"]["enabled"] is True
+    parallel = d["triage"]["parallel"]
+    assert {"enabled", "category_models", "verification_model", "default_model"} <= set(parallel)
+    assert all(isinstance(c["description"], str) and c["description"].strip() for c in d["categories"].values())
+
+
 def test_load_defaults_returns_a_private_copy():
     a = load_defaults()
     a["retrieval"]["max_inject"] = 999
