@@ -535,3 +535,17 @@ def test_layered_index_merges_terms_extensions_and_paths(store):
     assert layered.dirs().get("docs") == str(number)
     assert layered.fields(number) == ("decision", "decisions", "kafkaesque", "Kafkaesque review flow", ["kafkaesque"])
     assert 1.0 <= layered.recency()[number] <= 1.1
+
+
+def test_delta_with_a_well_formed_head_but_broken_contents_is_rebuilt_from_the_base(store):
+    import marshal
+
+    cache.load_index(str(store))
+    write(store, memory("decision", "later", "Later walrus", ["walrus"]))
+    cache.load_index(str(store))
+    path = store / ".staging" / cache.DELTA_FILE
+    saved = marshal.loads(path.read_bytes())
+    saved["over"] = {"decisions": 7}
+    saved["state"] = {f: ("junk", False) for f in cache.FOLDERS}
+    path.write_bytes(marshal.dumps(saved))
+    assert ranked(cache.load_index(str(store)), "walrus") == [("decisions", "later")]

@@ -407,28 +407,23 @@ def load_index(root: str, *, use_cache: bool = True, prompt: str | None = None):
     if not use_cache:
         return build_base(root, save=False)
     base = _open_base(root)
+    delta = None
+    if base is not None:
+        try:
+            delta = _current_delta(root, base, _load_delta(root, base.id))
+        except _ERRORS:
+            try:  # a delta that looked right but was not: start it again from the base
+                delta = _current_delta(root, base, None)
+            except _ERRORS:  # a base whose folder maps cannot be read
+                base = None
     if base is None:
-        if prompt is not None:
+        if prompt is not None and hasattr(os, "fork"):
             from . import corpus
 
-            if hasattr(os, "fork") and corpus.count_files(root, INLINE_MAX) > INLINE_MAX:
+            if corpus.count_files(root, INLINE_MAX) > INLINE_MAX:
                 spawn_build(root)  # or one is already running
                 return _fallback(root, prompt)
         return build_base(root)
-    try:
-        delta = _load_delta(root, base.id)
-        expected = delta["state"] if delta else base.state
-        stale = [f for f in FOLDERS if not expected[f][1] or expected[f][0] != _folder_sig(root, f)]
-        if stale:
-            fresh = _refresh_delta(root, base, delta, stale)
-            if fresh != delta:
-                try:
-                    _write_private(_staging(root), DELTA_FILE, marshal.dumps(fresh))
-                except Exception:  # noqa: BLE001 - unsaved: the next prompt redoes this work
-                    pass
-            delta = fresh
-    except _ERRORS:
-        return build_base(root)  # a base whose folder maps cannot be read: start over
     if not delta or not (delta["tomb"] or delta["entries"]):
         return base.index
     if len(delta["tomb"]) + len(delta["entries"]) > compact_limit(base.index.n):
@@ -438,3 +433,18 @@ def load_index(root: str, *, use_cache: bool = True, prompt: str | None = None):
     from .delta import LayeredIndex
 
     return LayeredIndex(base.index, delta["tomb"], delta["entries"], vocab=delta["vocab"])
+
+
+def _current_delta(root: str, base: _Base, delta: dict | None) -> dict | None:
+    """``delta`` brought up to date with the store (saved when it changed)."""
+    expected = delta["state"] if delta else base.state
+    stale = [f for f in FOLDERS if not expected[f][1] or expected[f][0] != _folder_sig(root, f)]
+    if not stale:
+        return delta
+    fresh = _refresh_delta(root, base, delta, stale)
+    if fresh != delta:
+        try:
+            _write_private(_staging(root), DELTA_FILE, marshal.dumps(fresh))
+        except Exception:  # noqa: BLE001 - unsaved: the next prompt redoes this work
+            pass
+    return fresh
