@@ -104,3 +104,18 @@ def test_runner_up_similar_to_the_best_is_kept_and_unrelated_one_dropped(tmp_pat
     got = slugs(index, rank(index, "which quasar broker setup for telemetry ingest", 5))
     assert got[:2] == ["quasar-broker-choice", "quasar-broker-disk-full"]
     assert "telemetry-dashboards" not in got
+
+
+@pytest.mark.parametrize("floor, injected", [(0.2, True), (0.3, False)])
+def test_a_memory_standing_far_above_the_store_is_injected_on_small_coverage(tmp_path, monkeypatch, floor, injected):
+    write(tmp_path, _decision("zookeeper-quorum", "Zookeeper quorum sizing", ["zookeeper", "quorum"],
+                              "five zookeeper nodes keep a quorum through one zone outage"))
+    for number, topic in enumerate(["pagination", "terraform", "vault", "celery", "graphql", "webpack"]):
+        write(tmp_path, _decision(f"filler-{number}", f"{topic} choice", [topic], f"{topic} was picked"))
+    index = load_index(str(tmp_path), use_cache=False)
+    # Two of the prompt's ten words name the memory; the rest the store never mentions.
+    prompt = "zookeeper quorum: aardvark bramble cobalt dervish ember fjord gossamer hinterland"
+    hits = rank(index, prompt, 5, explain=True)
+    assert 0.2 <= hits[0][2] + hits[0][3] < 0.3
+    monkeypatch.setattr("claude_memory.recall.rank.STANDOUT_EVIDENCE", floor)
+    assert (slugs(index, rank(index, prompt, 5)) == ["zookeeper-quorum"]) is injected
