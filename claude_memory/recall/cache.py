@@ -152,6 +152,16 @@ def _pread(fd: int):
 
 
 def _staging(root: str) -> str:
+    """``<root>/.staging``: as it is when it is already our private folder (the usual case,
+    without importing ``paths``), else as ``paths.staging_dir`` makes it."""
+    folder = os.path.join(root, STAGING)
+    try:
+        st = os.lstat(folder)
+        if stat.S_ISDIR(st.st_mode) and stat.S_IMODE(st.st_mode) == 0o700 and \
+                (not hasattr(os, "getuid") or st.st_uid == os.getuid()):
+            return folder
+    except OSError:
+        pass
     from ..paths import staging_dir
 
     return str(staging_dir(root))
