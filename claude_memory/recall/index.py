@@ -1,7 +1,8 @@
 """The recall index built from :mod:`corpus` docs, serialized so a prompt reads only what it needs.
 
 Layout: an 8-byte length, a small ``marshal`` header (version, doc count, the first term
-of every ``BLOCK`` vocabulary terms, section offsets), then raw sections:
+of every ``BLOCK`` vocabulary terms, section offsets, the average doc length and newest
+day, so memories added later by the cache's delta score alike), then raw sections:
 
 - ``vocab`` / ``blocks_off``: the sorted vocabulary, ``\\n``-terminated, in blocks; a lookup
   bisects the header's block samples and searches one block (prefix search likewise).
