@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import sys
 
-__all__ = ["run_hook", "read_payload", "MAX_STDIN_BYTES"]
+__all__ = ["run_hook", "read_payload", "loads", "dumps", "MAX_STDIN_BYTES"]
 
 # Hooks run on every prompt and tool call, so this module imports neither ``json``
-# (it pulls in ``re`` and ``enum``) nor ``typing`` at start-up: valid payloads are
-# parsed with the C scanner that ``json.loads`` itself uses, and ``json`` is loaded
-# only to print an answer or to word a parse error.
+# (it pulls in ``re`` and ``enum``) nor ``typing`` at start-up: JSON is parsed and
+# written with the C scanner and encoder that ``json`` itself uses (:func:`loads`,
+# :func:`dumps`), and ``json`` is loaded only for what they do not handle (odd input,
+# an error message to word). Other hot-path modules use these two helpers as well.
 
 #: Hook payloads are small; anything bigger is garbage and is not parsed.
 MAX_STDIN_BYTES = 8 * 1024 * 1024
@@ -49,6 +50,42 @@ def _fast_loads(text: str):
     if text[end:].strip(_JSON_SPACE):
         raise ValueError("extra data")
     return value
+
+
+def loads(text: str):
+    """``json.loads(text)``: the C scanner for well-formed text, ``json`` itself for anything else
+    (so odd input parses, or fails with json's own ``ValueError``, exactly as before)."""
+    try:
+        return _fast_loads(text)
+    except Exception:  # noqa: BLE001 - let json parse it or word the error
+        import json
+
+        return json.loads(text)
+
+
+def dumps(obj, *, ensure_ascii: bool = True, separators: tuple[str, str] = (", ", ": ")) -> str:
+    """``json.dumps(obj, ensure_ascii=..., separators=...)`` via json's C encoder, without importing ``json``.
+
+    Anything the C encoder refuses (an object json cannot serialise, a cycle, an
+    interpreter without ``_json``) is handed to ``json.dumps``, which gives json's own
+    answer or error.
+    """
+    try:
+        import _json
+
+        strings = _json.encode_basestring_ascii if ensure_ascii else _json.encode_basestring
+        if isinstance(obj, str):
+            return strings(obj)
+        encode = _json.make_encoder({}, _refuse, strings, None, separators[1], separators[0], False, False, True)
+        return "".join(encode(obj, 0))
+    except Exception:  # noqa: BLE001 - json decides (and words the error)
+        import json
+
+        return json.dumps(obj, ensure_ascii=ensure_ascii, separators=separators)
+
+
+def _refuse(obj):
+    raise TypeError(f"Object of type {type(obj).__name__} is not JSON serializable")
 
 
 def read_payload(stream=None) -> dict | None:
@@ -95,9 +132,7 @@ def run_hook(name: str, decide: Callable[[dict], dict | str | None], stream=None
         if answer is None:
             return 0
         if isinstance(answer, dict):
-            import json
-
-            sys.stdout.write(json.dumps(answer, ensure_ascii=False))
+            sys.stdout.write(dumps(answer, ensure_ascii=False))
         else:
             sys.stdout.write(answer)
         sys.stdout.flush()

@@ -25,7 +25,8 @@ def test_save_and_load_round_trip_and_no_temp_left(tmp_path):
     save_cursor(path, {"offset": 10, "metrics": {"tool_uses": 2}})
     save_cursor(path, {"offset": 20})
     assert load_cursor(path) == {"offset": 20}
-    assert os.listdir(path.parent) == ["s1.json"]
+    assert path == str(tmp_path / ".staging" / "cursors" / "s1.json")
+    assert os.listdir(os.path.dirname(path)) == ["s1.json"]
     assert oct(os.stat(path).st_mode & 0o777) == "0o600"
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import os
 
+from ..config import hook_config
 from ..hook_edge import run_hook
+from ..roots import find_memory_root_and_project
 
 __all__ = ["decide", "main", "retrieval_settings", "memory_prefix", "memory_root", "MAX_INJECT_CAP"]
 
@@ -43,47 +45,17 @@ def memory_prefix(root: str, project: str | None) -> str:
 
 
 def memory_root(cwd: str | None) -> tuple[str, str]:
-    """(memory root, project): the same answer as ``paths.default_memory_root``.
-
-    Re-stated with ``os.path`` because ``paths`` pulls in dataclasses/inspect, a cost
-    this per-prompt hook avoids: ``$CLAUDE_PROJECT_DIR/.claude/memory``, else the nearest
-    ancestor of ``cwd`` holding a ``.claude/memory`` folder, else ``cwd``'s.
-    """
-    env = os.environ.get("CLAUDE_PROJECT_DIR")
-    if env:
-        return os.path.join(env, ".claude", "memory"), env
-    start = os.path.abspath(cwd or os.getcwd())
-    here = start
-    while True:
-        candidate = os.path.join(here, ".claude", "memory")
-        if os.path.isdir(candidate):
-            return candidate, here
-        parent = os.path.dirname(here)
-        if parent == here:
-            return os.path.join(start, ".claude", "memory"), start
-        here = parent
+    """(memory root, project): :func:`claude_memory.roots.find_memory_root_and_project` (``os.path`` only)."""
+    return find_memory_root_and_project(cwd)
 
 
 def _config(root: str) -> dict:
-    """The merged config; without a project override only the defaults' retrieval section.
-
-    ``config.load_config`` imports typing, copy and pathlib; most projects have no
-    override, and then the defaults alone decide (read with json, which the answer needs anyway).
-    """
-    if os.path.lexists(os.path.join(root, "memory-config.json")):
-        from ..config import load_config
-
-        return load_config(root)
-    import json
-
-    defaults = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                            "memory-config.default.json")
+    """The config's retrieval section via :func:`claude_memory.config.hook_config` (without a project
+    override only the defaults are parsed); ``{}`` when the defaults cannot be read."""
     try:
-        with open(defaults, encoding="utf-8") as fh:
-            loaded = json.load(fh)
+        return hook_config(root, ("retrieval",))
     except (OSError, ValueError):
         return {}
-    return {"retrieval": loaded.get("retrieval")} if isinstance(loaded, dict) else {}
 
 
 def decide(payload: dict) -> dict | None:

@@ -14,7 +14,8 @@ memory-management skill; or ``None`` (no output) when nothing triggered.
   payload's ``last_assistant_message`` and remembered (by checksum) so it is not
   scored again when it reaches the file.
 - A missing transcript: ``None``. Anything unexpected: the edge fails open.
-Standard library only.
+Standard library only, and lean: ``os`` strings, no pathlib/json/re/typing on the
+path of a stop that triggers nothing (``re`` comes only when a cue's literal gate passes).
 """
 
 from __future__ import annotations
@@ -22,11 +23,10 @@ from __future__ import annotations
 import os
 import sys
 import zlib
-from pathlib import Path
 
 from .. import hook_edge
 from ..categories import CATEGORIES
-from ..config import load_config
+from ..config import hook_config
 from ..triage import cursor as cursors
 from ..triage.transcript import ASSISTANT_TEXT, Event, drop_save_flow, read_tail
 
@@ -63,7 +63,8 @@ def thresholds(config: dict) -> dict[str, float]:
 
 
 def _plugin_root() -> str:
-    return os.environ.get("CLAUDE_PLUGIN_ROOT") or str(Path(__file__).resolve().parent.parent.parent)
+    return os.environ.get("CLAUDE_PLUGIN_ROOT") or \
+        os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 
 
 def _max_context_bytes(config: dict) -> int:
@@ -79,14 +80,14 @@ def decide(payload: dict) -> dict | None:
     if not isinstance(transcript, str) or not transcript or not os.path.isfile(transcript):
         return None
     cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else None
-    root = Path(cursors.memory_root(cwd))
-    config = load_config(root if root.is_dir() else None)
+    root = cursors.memory_root(cwd)
+    config = hook_config(root if os.path.isdir(root) else None, ("triage", "categories"))
     categories = enabled_categories(config)
     if not categories:
         return None
 
     key = cursors.session_key(payload.get("session_id"))
-    staging = Path(cursors.staging_folder(str(root)))
+    staging = cursors.staging_folder(root)
     cursor_file = cursors.cursor_path(staging, key)
     cursor = cursors.load_cursor(cursor_file)
     st = os.stat(transcript)
@@ -120,7 +121,7 @@ def decide(payload: dict) -> dict | None:
 
     answer = None
     if triggered:
-        answer = _block(triggered, scores, events, config, root, staging / key)
+        answer = _block(triggered, scores, events, config, root, os.path.join(staging, key))
         if "session_summary" in triggered:
             metrics = {}
     cursors.save_cursor(cursor_file, {
@@ -147,7 +148,7 @@ def _with_last_message(events: list[Event], message, stored_crc, in_flow: bool) 
     return events, crc
 
 
-def _block(triggered: list[str], scores: dict, events: list[Event], config: dict, root: Path, folder: Path) -> dict:
+def _block(triggered: list[str], scores: dict, events: list[Event], config: dict, root: str, folder: str) -> dict:
     from ..triage.context import render_context, write_context
     from ..triage.reason import build_reason
 
@@ -159,7 +160,7 @@ def _block(triggered: list[str], scores: dict, events: list[Event], config: dict
         text = render_context(scores[category], spec.get("description", ""), events, max_bytes=max_bytes)
         path = write_context(folder, category, text)
         rows.append((category, scores[category].score, str(path)))
-    reason = build_reason(rows, config, plugin_root=_plugin_root(), memory_root=str(root), staging_folder=str(folder))
+    reason = build_reason(rows, config, plugin_root=_plugin_root(), memory_root=root, staging_folder=folder)
     return {"decision": "block", "reason": reason}
 
 

@@ -12,11 +12,13 @@ Only files inside the memory root (not the staging place) are looked at:
 
 Without pydantic (and no plugin virtualenv to borrow it from) the schema check
 falls back to strict JSON plus the envelope's required fields.
+
+Hot path (a write outside the store): ``os`` only; ``json`` is imported only for a
+file inside the store.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -105,6 +107,8 @@ def check_memory_file(path: str, category: str) -> list[str]:
         data = fh.read(_MAX_BYTES + 1)
     if len(data) > _MAX_BYTES:
         return [f"(file): larger than {_MAX_BYTES} bytes"]
+    import json
+
     try:
         doc = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError) as exc:
@@ -173,6 +177,8 @@ def decide(payload: dict) -> dict | None:
                   f"files and may now be wrong. Rebuild it: {script_command('memory_index.py', '--rebuild')}")
         return _block(reason, reason)
     if rel == CONFIG_NAME:
+        import json
+
         try:
             with open(real, "rb") as fh:
                 ok = isinstance(json.loads(fh.read(_MAX_BYTES).decode("utf-8-sig")), dict)

@@ -9,29 +9,30 @@ Stored at ``<memory_root>/.staging/cursors/<session_key>.json``::
 The file identity (inode, a checksum of the first bytes, and the size it had)
 detects a transcript that was replaced or shrank: then triage starts over.
 Written atomically (temp file + ``os.replace``); not fsynced, because losing a
-cursor in a crash only means one extra triage. Standard library only.
+cursor in a crash only means one extra triage. Standard library only, and on the
+Stop hook's path: ``os`` strings (no pathlib), no ``re``, JSON through
+:mod:`claude_memory.hook_edge`'s C-accelerated helpers (no ``json``).
 """
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import zlib
-from pathlib import Path
 
+from ..hook_edge import dumps, loads
 from ..roots import find_memory_root
 
 __all__ = ["session_key", "memory_root", "staging_folder", "cursor_path", "load_cursor", "save_cursor",
            "head_checksum", "resume_offset", "HEAD_BYTES"]
 
 HEAD_BYTES = 512
-_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
+_SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
 def session_key(session_id: object) -> str:
     """The session id reduced to ``[A-Za-z0-9_-]``, at most 64 characters, ``"nosession"`` when empty."""
-    key = _UNSAFE.sub("", session_id if isinstance(session_id, str) else "")[:64]
+    text = session_id if isinstance(session_id, str) else ""
+    key = "".join(c for c in text if c in _SAFE)[:64]
     return key or "nosession"
 
 
@@ -60,8 +61,9 @@ def staging_folder(root: str) -> str:
     return staging
 
 
-def cursor_path(staging: str | os.PathLike, key: str) -> Path:
-    return Path(staging) / "cursors" / f"{key}.json"
+def cursor_path(staging: str | os.PathLike, key: str) -> str:
+    """``<staging>/cursors/<key>.json`` (a string)."""
+    return os.path.join(os.fspath(staging), "cursors", f"{key}.json")
 
 
 def load_cursor(path: str | os.PathLike) -> dict:
@@ -70,7 +72,7 @@ def load_cursor(path: str | os.PathLike) -> dict:
         if os.path.islink(path):
             return {}
         with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
+            data = loads(fh.read())
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
@@ -84,17 +86,18 @@ def save_cursor(path: str | os.PathLike, cursor: dict) -> None:
     every Stop, and fsyncs a file whose loss costs only one extra triage. The temp
     name is fixed per process and opened with ``O_NOFOLLOW`` in the private folder.
     """
-    target = Path(path)
-    folder = target.parent
-    if not folder.is_dir():
+    target = os.fspath(path)
+    folder, name = os.path.split(target)
+    folder = folder or "."
+    if not os.path.isdir(folder):
         os.makedirs(folder, mode=0o700, exist_ok=True)
-    if folder.is_symlink():
+    if os.path.islink(folder):
         raise OSError(f"{folder} is a symlink")
-    tmp = folder / f".{target.name}.{os.getpid()}.tmp"
+    tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(cursor, fh, separators=(",", ":"))
+            fh.write(dumps(cursor, separators=(",", ":")))
         os.replace(tmp, target)
     except BaseException:
         try:

@@ -23,8 +23,6 @@ prompts), never from words, and stays low for short sessions.
 
 from __future__ import annotations
 
-import re
-
 from .transcript import ASSISTANT_TEXT, EDIT_TOOLS, THINKING, TOOL_RESULT, TOOL_USE, Event
 
 __all__ = [
@@ -41,6 +39,11 @@ __all__ = [
     "score_activity",
     "score_all",
 ]
+
+#: ``re.IGNORECASE`` and ``re.DOTALL``: ``re`` (with enum and functools) is imported only when
+#: a cue's literal gate passes, so the flags are spelled as their values (a test pins them).
+_IGNORECASE = 2
+_DOTALL = 16
 
 TEXT_CATEGORIES = ("decision", "runbook", "constraint", "tech_debt", "preference")
 #: Highest score a category can reach without its required co-occurrence.
@@ -100,8 +103,10 @@ class _LazyPattern:
     def __init__(self, source: str, flags: int, gate: tuple[str, ...] | None = None, digit: bool = False) -> None:
         self.source, self.flags, self.gate, self.digit, self._compiled = source, flags, gate, digit, None
 
-    def compiled(self) -> re.Pattern:
+    def compiled(self):
         if self._compiled is None:
+            import re
+
             self._compiled = re.compile(self.source, self.flags)
         return self._compiled
 
@@ -114,7 +119,7 @@ class _LazyPattern:
             return False
         if self.gate is None:
             return True
-        text = folded if self.flags & re.I else raw
+        text = folded if self.flags & _IGNORECASE else raw
         return any(word in text for word in self.gate)
 
 
@@ -135,7 +140,7 @@ def has_decimal_digit(text: str) -> bool:
     return not text.isascii() and any(c.isdecimal() for c in text)
 
 
-def _rx(latin: str, cjk: str = "", *, gate: tuple[str, ...] | None, flags: int = re.I,
+def _rx(latin: str, cjk: str = "", *, gate: tuple[str, ...] | None, flags: int = _IGNORECASE,
         digit: bool = False) -> _LazyPattern:
     """Word-bounded alternation for spaced languages, plus an unbounded one for CJK."""
     pattern = rf"(?<![\w-])(?:{latin})(?![\w])"
@@ -230,7 +235,8 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             r"(?:must|has to|have to) (?:not|never|stay|be)|only (?:works?|supports?|runs?|accepts?)|"
             r"per (?:second|minute|hour|day|request|store|user|tenant|account)",
             gate=("limit", "at most", "max", "cap", "throttl", "exceed", "must", "has to", "have to", "only ",
-                  "per "))),
+                  "per second", "per minute", "per hour", "per day", "per request", "per store", "per user",
+                  "per tenant", "per account"))),
         ("quantity", 0.15, _rx(
             r"\d[\d,.]*\s?(?:[kmgt]i?b|ms|s|seconds?|minutes?|hours?|req(?:uest)?s?(?:/s)?|calls?|rps|qps|%|mau|"
             r"users|connections|threads)", gate=None, digit=True)),
@@ -296,11 +302,11 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             gate=("for ", "all ", "every ", "keep ", "remember ", "please ", "that way", "same style", "each time",
                   "whenever"))),
         ("directive", 0.2, _rx(
-            r"(?:please |let'?s )?(?:don'?t|do not|never|always|avoid|stop) (?:use|using|add|adding|write|writing|put|"
+            r"(?:please |let'?s )?(?:don't|dont|do not|never|always|avoid|stop) (?:use|using|add|adding|write|writing|put|"
             r"putting|commit|committing|name|naming|mock|mocking)|use \S+(?: \S+)?,? (?:not|rather than|over) \S+|"
             r"for everything|n'utilise (?:pas|jamais)|no uses|não use|nicht verwenden", r"不要|别用|请用",
-            gate=("don", "do not", "never", "always", "avoid", "stop", "use ", "for everything", "n'utilise",
-                  "no uses", "não use", "nicht verwenden", "不要", "别用", "请用"))),
+            gate=("don't", "dont", "do not", "never", "always", "avoid", "stop", "use ", "for everything",
+                  "n'utilise", "no uses", "não use", "nicht verwenden", "不要", "别用", "请用"))),
         ("noted", 0.2, _rx(
             r"noted|got it|understood|will do|i'?ll (?:keep|remember|follow|stick to) (?:that|this|it)|c'est noté|"
             r"entendido|anotado|verstanden", r"明白|记住了|收到",
@@ -323,10 +329,11 @@ _REQUIRED = {
 _REQUIRED_MIN = 0.2
 
 # Compiled on first use too (each guarded by a literal its matches need, where it runs).
-_CODE_FENCE = _LazyPattern(r"```.*?(?:```|$)", re.S)
+_CODE_FENCE = _LazyPattern(r"```.*?(?:```|$)", _DOTALL)
 _INLINE_CODE = _LazyPattern(r"`[^`\n]{1,200}`", 0)
-_NEGATED_FAILURE = _LazyPattern(r"(?:\b0|\bno|\bzero|\bwithout)\s+$", re.I)
+_NEGATED_FAILURE = _LazyPattern(r"(?:\b0|\bno|\bzero|\bwithout)\s+$", _IGNORECASE)
 _STRUCTURE_LABELS = _LazyPattern(r"(?im)^\W{0,4}(symptoms?|cause|root cause|fix|verif(?:y|ication)|steps?)\W{0,4}:", 0)
+_FIRST_CLAUSE = _LazyPattern(r"(?<=[.!;:\n])\s|\s[\u2014-]\s", 0)
 _LIST_ITEM = _LazyPattern(r"(?m)^\s*(?:[-*\u2022]|\d+[.)])\s+(.+)$", 0)
 _BOLD = _LazyPattern(r"\*\*([^*\n]{1,80})\*\*", 0)
 _WORD = _LazyPattern(r"[a-z0-9\u00c0-\u024f][a-z0-9\u00c0-\u024f+#.-]{2,}", 0)
@@ -449,7 +456,7 @@ def _choice_answer(events: list[Event], previous: list[int], current: list[int],
     options = _option_words(offered)
     if not options:
         return None
-    first = re.split(r"(?<=[.!;:\n])\s|\s[\u2014-]\s", events[prompt].text.strip(), maxsplit=1)[0]
+    first = _FIRST_CLAUSE.compiled().split(events[prompt].text.strip(), maxsplit=1)[0]
     if first.rstrip().endswith("?"):
         return None
     words = [w.strip(".-") for w in _WORD.compiled().findall(first.lower())]

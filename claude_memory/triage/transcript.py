@@ -17,13 +17,17 @@ Events carry a ``spoken`` flag: True for words said by the user (a typed prompt)
 or by the assistant (its text and thinking), False for file contents, command
 output, tool input, injected/meta lines and compaction summaries. Scoring weighs
 them differently; a TODO inside a file that was read is not something anyone said.
+
+On the Stop hook's path: JSON goes through :mod:`claude_memory.hook_edge`'s
+C-accelerated ``loads``/``dumps`` (no ``json``), and ``re`` is imported only for a
+line too big to parse.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import re
+
+from ..hook_edge import dumps, loads
 
 __all__ = [
     "USER_TEXT",
@@ -167,7 +171,7 @@ def parse_lines(data: bytes, *, max_line_bytes: int = MAX_LINE_BYTES) -> tuple[l
             events.extend(_salvage_huge_line(raw[:_HEAD_BYTES]))
             continue
         try:
-            record = json.loads(raw.decode("utf-8", errors="replace"))
+            record = loads(raw.decode("utf-8", errors="replace"))
         except ValueError:
             bad += 1
             continue
@@ -180,6 +184,8 @@ def parse_lines(data: bytes, *, max_line_bytes: int = MAX_LINE_BYTES) -> tuple[l
 
 def _salvage_huge_line(head: bytes) -> list[Event]:
     """A line too big to parse still counts as activity when it is a tool call."""
+    import re
+
     compact = head.replace(b" ", b"")
     side = b'"isSidechain":true' in compact
     match = re.search(_TOOL_NAME_IN_HEAD, head)
@@ -274,7 +280,7 @@ def summarize_input(name: str, tool_input) -> str:
             new = "\n".join(e.get("new_string", "") for e in tool_input["edits"] if isinstance(e, dict))
         return f"{path}\n{new if isinstance(new, str) else ''}"
     try:
-        return json.dumps(tool_input, ensure_ascii=False)[:2_000]
+        return dumps(tool_input, ensure_ascii=False)[:2_000]
     except (TypeError, ValueError):
         return ""
 

@@ -4,9 +4,11 @@ Each script is two lines: ``from _launch import run`` and ``run("module")``.
 This puts the plugin root on ``sys.path`` (so the scripts work from any working
 directory), optionally makes the write path's dependencies importable, and
 hands ``sys.argv[1:]`` to the module's ``main(argv) -> int``.
+
+Every hook starts here, so this file imports only what the interpreter has already
+loaded (``importlib`` would add ``importlib`` and ``warnings`` to each hook's start-up).
 """
 
-import importlib
 import os
 import sys
 
@@ -22,5 +24,6 @@ def run(module: str, *, needs_deps: bool = False) -> None:
         code = require_deps(os.path.basename(sys.argv[0]) or module)
         if code:
             raise SystemExit(code)
-    main = importlib.import_module(module).main
+    __import__(module)
+    main = sys.modules[module].main
     raise SystemExit(main(sys.argv[1:]))
