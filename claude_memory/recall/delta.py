@@ -165,17 +165,18 @@ class LayeredIndex:
         """The base's ``limit`` strongest live entries, then every delta entry for ``term``."""
         extra = self._postings_map().get(term)
         if self._base is None:
-            pairs = []
+            ids, scores = array("I"), array("f")
         else:
             ids, scores = self._base.postings(term, None if limit is None else limit + len(self._tomb))
-            if not self._tomb and not extra:
-                return ids, scores
-            pairs = [(i, s) for i, s in zip(ids, scores) if i not in self._tomb]
-            if limit is not None:
-                pairs = pairs[:limit]
+            if self._tomb and not self._tomb.isdisjoint(ids):
+                keep = [k for k, number in enumerate(ids) if number not in self._tomb]
+                ids, scores = array("I", [ids[k] for k in keep]), array("f", [scores[k] for k in keep])
+            if limit is not None and len(ids) > limit:
+                ids, scores = ids[:limit], scores[:limit]
         if extra:
-            pairs.extend(extra)
-        return array("I", [p[0] for p in pairs]), array("f", [p[1] for p in pairs])
+            ids.extend(p[0] for p in extra)
+            scores.extend(p[1] for p in extra)
+        return ids, scores
 
     def extensions(self, prefix: str, limit: int) -> list[str]:
         """Up to ``limit`` terms of the base or the delta that start with ``prefix``, in order."""
