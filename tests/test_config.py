@@ -148,3 +148,29 @@ def test_symlinked_or_folder_override_is_ignored(memory_root, tmp_path, capsys):
 
 def test_defaults_path_points_at_the_shipped_file():
     assert config.DEFAULTS_PATH.name == "memory-config.default.json" and config.DEFAULTS_PATH.is_file()
+
+
+# ------------------------------------------------------------------ hook_config (the hooks' fast accessor)
+
+@pytest.mark.parametrize("sections", [None, ("retrieval",), ("triage", "categories"), ("nope",)])
+@pytest.mark.parametrize("override", [None, {"retrieval": {"max_inject": 2}, "triage": {"enabled": False}},
+                                      "not json", [1, 2]])
+def test_hook_config_is_load_config_cut_to_the_sections(tmp_path, sections, override):
+    if override is not None:
+        text = override if isinstance(override, str) else json.dumps(override)
+        (tmp_path / PROJECT_CONFIG_NAME).write_text(text)
+    full = load_config(tmp_path)
+    expected = full if sections is None else {k: full[k] for k in sections if k in full}
+    assert config.hook_config(tmp_path, sections) == expected
+    assert config.hook_config(str(tmp_path), sections) == expected
+
+
+def test_hook_config_without_a_root_is_the_defaults():
+    assert config.hook_config(None) == load_defaults()
+    assert config.hook_config(None, ("retrieval",)) == {"retrieval": load_defaults()["retrieval"]}
+
+
+def test_hook_config_returns_fresh_dicts(tmp_path):
+    first = config.hook_config(tmp_path, ("retrieval",))
+    first["retrieval"]["max_inject"] = 999
+    assert config.hook_config(tmp_path, ("retrieval",))["retrieval"]["max_inject"] != 999

@@ -61,3 +61,53 @@ def test_oversized_stdin_is_ignored(monkeypatch, capsys):
     assert hook_edge.run_hook("t", calls.append, FakeStdin(b'{"x": "0123456789"}')) == 0
     assert calls == []
     assert "larger" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ loads / dumps (json without importing json)
+
+_JSON_VALUES = [
+    {}, [], "", 0, -1.5, 1e300, True, None, "é\u2028\U0001f600", "lone \ud800 surrogate",
+    {"a": [1, 2.5, None, True, False], "b": {"c": "x\"y\\z\n\t"}, "": {}},
+    {"nan": float("nan"), "inf": float("inf"), "ninf": float("-inf")},
+    {1: "int key", 2.5: "float key", True: "bool key", None: "none key"},
+    [[[[["deep"]]]]], list(range(50)),
+]
+
+
+@pytest.mark.parametrize("value", _JSON_VALUES, ids=range(len(_JSON_VALUES)))
+@pytest.mark.parametrize("ensure_ascii", [True, False])
+@pytest.mark.parametrize("separators", [(", ", ": "), (",", ":")])
+def test_dumps_is_json_dumps(value, ensure_ascii, separators):
+    assert hook_edge.dumps(value, ensure_ascii=ensure_ascii, separators=separators) == \
+        json.dumps(value, ensure_ascii=ensure_ascii, separators=separators)
+
+
+@pytest.mark.parametrize("value", [{"x": object()}, {(1, 2): "tuple key"}, {"s": {1, 2}}])
+def test_dumps_refuses_what_json_refuses_with_jsons_error(value):
+    with pytest.raises(TypeError) as ours:
+        hook_edge.dumps(value)
+    with pytest.raises(TypeError) as theirs:
+        json.dumps(value)
+    assert str(ours.value) == str(theirs.value)
+
+
+def test_dumps_refuses_a_cycle_like_json():
+    cycle = []
+    cycle.append(cycle)
+    with pytest.raises(ValueError, match="Circular"):
+        hook_edge.dumps(cycle)
+
+
+@pytest.mark.parametrize("text", [json.dumps(v) for v in _JSON_VALUES if v == v]
+                         + ['  {"a": 1}\n', '{"a": NaN}', "[1e5, -0, 0.0]", '"\\u00e9"'])
+def test_loads_is_json_loads(text):
+    assert repr(hook_edge.loads(text)) == repr(json.loads(text))
+
+
+@pytest.mark.parametrize("text", ["", "{", '{"a": 1} x', "\ufeff{}", "[1,]", "{'a': 1}", "nul"])
+def test_loads_fails_with_jsons_own_error(text):
+    with pytest.raises(ValueError) as ours:
+        hook_edge.loads(text)
+    with pytest.raises(ValueError) as theirs:
+        json.loads(text)
+    assert str(ours.value) == str(theirs.value)

@@ -302,3 +302,24 @@ def test_gates_change_no_cue_on_the_dev_transcripts():
     events = [e for path in sorted((EVAL_DEV / "transcripts").glob("*.jsonl")) for e in read_tail(path).events]
     assert len(events) > 500
     assert [scoring._event_cues(e) for e in events] == _ungated_cues(events)
+
+
+def test_flag_values_spelled_without_re_are_res():
+    assert (scoring._IGNORECASE, scoring._DOTALL) == (re.IGNORECASE, re.DOTALL)
+
+
+@pytest.mark.parametrize("text", ["Rename the helper and rerun the tests please.", "Done.", "Donuts are paper."])
+def test_everyday_words_pass_no_gate(text):
+    """'per ' matched 'helpER And', 'don' matched 'DONe': each compiled a cue (and imported re) for nothing."""
+    folded, digit = scoring.fold(text), scoring.has_decimal_digit(text)
+    assert [n for n, p in _CUE_PATTERNS if p.admits(folded, text, digit)] == []
+
+
+@pytest.mark.parametrize("text,cue", [("Don't use mocks in these tests.", "preference.directive"),
+                                      ("dont mock the DB please", "preference.directive"),
+                                      ("It is capped at 100 requests per second.", "constraint.soft_limit"),
+                                      ("Billing is per tenant here.", "constraint.soft_limit")])
+def test_tightened_gates_still_admit_their_phrasings(text, cue):
+    folded, digit = scoring.fold(text), scoring.has_decimal_digit(text)
+    pattern = dict(_CUE_PATTERNS)[cue]
+    assert pattern.admits(folded, text, digit) and list(pattern.finditer(text))

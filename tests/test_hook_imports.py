@@ -1,0 +1,163 @@
+"""Start-up diet of the hooks: what each hook imports on its fast path (a structural guard, not a timer).
+
+Every hook runs as a fresh interpreter on every prompt, tool call or turn, so each
+module it imports shows in its start-up time (issue 5 targets: 1.5x to 2.5x a bare
+``python3 -c pass``). Each case runs the entry script as Claude Code does, under
+``-X importtime``, and checks that none of the heavy modules below was imported
+beyond what the bare interpreter loads in the same environment.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from locations import REPO, SCRIPTS
+
+#: Modules the hooks' fast paths must not import (each costs 1-10 ms of start-up, or is a write-path dependency).
+HEAVY = frozenset({
+    "pathlib", "typing", "re", "json", "copy", "dataclasses", "enum", "tempfile", "datetime", "importlib",
+    "warnings", "inspect", "fnmatch", "shlex", "random", "hashlib", "shutil", "pydantic", "filelock", "jsonschema",
+})
+#: Recall's own modules (``claude_memory/recall``, another owner) tokenise with ``re``; the recall case allows it.
+RECALL_OWN = frozenset({"re", "enum"})
+
+
+def _imported(argv: list[str], *, stdin: bytes = b"", env: dict, cwd: str) -> tuple[set[str], subprocess.CompletedProcess]:
+    proc = subprocess.run([sys.executable, "-X", "importtime", *argv], input=stdin, capture_output=True,
+                          env=env, cwd=cwd, timeout=60)
+    names = set()
+    for line in proc.stderr.decode("utf-8", "replace").splitlines():
+        if line.startswith("import time:") and line.count("|") >= 2:
+            name = line.rsplit("|", 1)[1].strip()
+            if name != "package":  # the header line
+                names.add(name)
+    return names, proc
+
+
+def _env(project: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE_")}
+    env.update(CLAUDE_PROJECT_DIR=str(project), CLAUDE_PLUGIN_ROOT=str(REPO))
+    return env
+
+
+def _heavy_imports(project: Path, script: str, payload: dict, allowed: frozenset = frozenset()) -> set[str]:
+    env = _env(project)
+    bare, _ = _imported(["-c", "pass"], env=env, cwd=str(project))
+    names, proc = _imported([str(SCRIPTS / script)], stdin=json.dumps(payload).encode(), env=env, cwd=str(project))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "claude_memory" in names, "the hook did not run (nothing of the plugin was imported)"
+    heavy = {n for n in names - bare if n.split(".")[0] in HEAVY}
+    return {n for n in heavy if n.split(".")[0] not in allowed}
+
+
+def _line(kind: str, content, **extra) -> str:
+    return json.dumps({"type": kind, "message": {"role": kind, "content": content}, "sessionId": "s1", **extra}) + "\n"
+
+
+@pytest.fixture
+def store(project: Path) -> Path:
+    root = project / ".claude" / "memory"
+    root.mkdir(parents=True)
+    return root
+
+
+# ----------------------------------------------------------------------------- Stop
+
+def _stop_payload(project: Path, transcript: Path, message: str = "Done.") -> dict:
+    return {"session_id": "s1", "transcript_path": str(transcript), "cwd": str(project), "hook_event_name": "Stop",
+            "stop_hook_active": False, "last_assistant_message": message}
+
+
+@pytest.mark.parametrize("tail", [
+    [("user", "Rename the helper and rerun the tests please."), ("assistant", [{"type": "text", "text": "Done."}])],
+    [],  # a repeated stop: nothing new
+])
+def test_stop_hook_with_a_small_new_tail_imports_nothing_heavy(project, store, tail):
+    transcript = project / "t.jsonl"
+    transcript.write_text(_line("user", "Hello there") + _line("assistant", [{"type": "text", "text": "Hi."}]))
+    payload = _stop_payload(project, transcript, "Hi.")
+    _heavy_imports(project, "memory_triage.py", payload)  # first stop in the project: creates .staging (slow path)
+    with open(transcript, "a", encoding="utf-8") as fh:
+        for kind, content in tail:
+            fh.write(_line(kind, content))
+    cursor = store / ".staging" / "cursors" / "s1.json"
+    before = json.loads(cursor.read_text())["offset"]
+    assert _heavy_imports(project, "memory_triage.py", _stop_payload(project, transcript)) == set()
+    after = json.loads(cursor.read_text())
+    assert after["offset"] == transcript.stat().st_size and (after["offset"] > before) == bool(tail)
+
+
+def test_stop_hook_guard_catches_a_heavy_import(project, store):
+    """The guard can fail: a tail whose words pass a cue's literal gate compiles that cue (and imports re)."""
+    transcript = project / "t.jsonl"
+    transcript.write_text(_line("user", "We decided to go with Postgres because it is cheaper."))
+    assert "re" in _heavy_imports(project, "memory_triage.py", _stop_payload(project, transcript))
+
+
+# ----------------------------------------------------------------------------- PreToolUse guard
+
+def _tool_payload(project: Path, event: str, tool: str, tool_input: dict) -> dict:
+    return {"session_id": "s1", "cwd": str(project), "hook_event_name": event, "tool_name": tool,
+            "tool_input": tool_input, "tool_use_id": "t1"}
+
+
+@pytest.mark.parametrize("tool,tool_input", [
+    ("Write", {"file_path": "src/app.py", "content": "x = 1\n"}),
+    ("Edit", {"file_path": "/tmp/elsewhere/readme.md", "old_string": "a", "new_string": "b"}),
+    ("Bash", {"command": "npm test 2>&1 | tail -20 && git status"}),
+])
+def test_write_guard_outside_the_store_imports_nothing_heavy(project, store, tool, tool_input):
+    payload = _tool_payload(project, "PreToolUse", tool, tool_input)
+    assert _heavy_imports(project, "memory_write_guard.py", payload) == set()
+
+
+# ----------------------------------------------------------------------------- PostToolUse validate
+
+@pytest.mark.parametrize("tool", ["Write", "Edit"])
+def test_validate_hook_outside_the_store_imports_nothing_heavy(project, store, tool):
+    payload = _tool_payload(project, "PostToolUse", tool, {"file_path": str(project / "src" / "app.py")})
+    payload["tool_response"] = {"success": True}
+    assert _heavy_imports(project, "memory_validate_hook.py", payload) == set()
+
+
+# ----------------------------------------------------------------------------- UserPromptSubmit recall
+
+def test_recall_without_a_store_imports_nothing_heavy(project):
+    payload = {"session_id": "s1", "cwd": str(project), "hook_event_name": "UserPromptSubmit",
+               "prompt": "why does the payments service retry on timeout?"}
+    assert _heavy_imports(project, "memory_retrieve.py", payload) == set()
+
+
+_RETRIEVE_OWN_PART = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from claude_memory.hooks import retrieve
+root, project = retrieve.memory_root(sys.argv[2])
+enabled, limit = retrieve.retrieval_settings(retrieve._config(root))
+assert enabled and limit > 0 and retrieve.memory_prefix(root, project) == ".claude/memory"
+print("\\n".join(sorted(sys.modules)))
+"""
+
+
+@pytest.mark.parametrize("override", [False, True])
+def test_recall_hook_own_part_on_a_store_imports_nothing_heavy(project, store, override):
+    """Root, config and answer shape (everything before ``claude_memory.recall``, whose tokeniser
+    brings ``re``) stay lean, with or without a project ``memory-config.json``."""
+    if override:
+        (store / "memory-config.json").write_text('{"retrieval": {"max_inject": 3}}')
+    env = _env(project)
+    bare = subprocess.run([sys.executable, "-c", "import sys; print('\\n'.join(sorted(sys.modules)))"],
+                          capture_output=True, env=env, cwd=str(project), text=True).stdout.split()
+    proc = subprocess.run([sys.executable, "-c", _RETRIEVE_OWN_PART, str(REPO), str(project)], capture_output=True,
+                          env=env, cwd=str(project), text=True)
+    assert proc.returncode == 0, proc.stderr
+    names = set(proc.stdout.split()) - set(bare)
+    assert "claude_memory.config" in names
+    heavy = {n for n in names if n.split(".")[0] in HEAVY}
+    assert heavy == set()
