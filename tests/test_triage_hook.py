@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 
 import pytest
 
+from claude_memory.hooks import triage as triage_hook
 from claude_memory.hooks.triage import decide, enabled_categories, thresholds
 from claude_memory.config import load_defaults
 
@@ -108,8 +110,23 @@ def test_enabled_categories_and_thresholds_tolerate_bad_config():
 
 @pytest.mark.parametrize("bad", [{}, {"transcript_path": 5}, {"transcript_path": "/nonexistent/t.jsonl"},
                                  {"transcript_path": ""}])
-def test_missing_transcript_is_silent(env, bad):
+def test_missing_transcript_is_silent(env, bad, monkeypatch):
+    monkeypatch.setattr(triage_hook, "TRANSCRIPT_WAIT_SECONDS", 0.1)
     assert decide({"session_id": "s", "cwd": str(env), **bad}) is None
+
+
+@pytest.mark.parametrize("initial", [None, b""])
+def test_transcript_written_after_the_stop_hook_started_is_still_triaged(env, tmp_path, initial):
+    """Claude Code writes the transcript asynchronously: on a fast first turn it appears late."""
+    transcript = tmp_path / "late.jsonl"
+    if initial is not None:
+        transcript.write_bytes(initial)
+    timer = threading.Timer(0.3, lambda: transcript.write_bytes(jsonl(DECISION_TURN)))
+    timer.start()
+    try:
+        assert triggered(decide(payload(transcript, env))) == ["decision"]
+    finally:
+        timer.cancel()
 
 
 def test_rewritten_transcript_starts_over(env, tmp_path):

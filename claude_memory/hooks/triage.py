@@ -13,7 +13,8 @@ memory-management skill; or ``None`` (no output) when nothing triggered.
 - The last assistant message is often not on disk yet: it is taken from the
   payload's ``last_assistant_message`` and remembered (by checksum) so it is not
   scored again when it reaches the file.
-- A missing transcript: ``None``. Anything unexpected: the edge fails open.
+- A missing or empty transcript: waited for up to ``TRANSCRIPT_WAIT_SECONDS`` (the CLI
+  writes it asynchronously), then ``None``. Anything unexpected: the edge fails open.
 Standard library only, and lean: ``os`` strings, no pathlib/json/re/typing on the
 path of a stop that triggers nothing (``re`` comes only when a cue's literal gate passes).
 """
@@ -73,11 +74,32 @@ def _max_context_bytes(config: dict) -> int:
         else 50_000
 
 
+#: Claude Code writes the transcript asynchronously: on a session's first, fast turn the
+#: Stop hook can run before the file exists. Wait this long for it (only in that case).
+TRANSCRIPT_WAIT_SECONDS = 3.0
+
+
+def _wait_for_transcript(path: str, timeout: float | None = None) -> bool:
+    """True once ``path`` is a non-empty regular file; polls only while it is missing or empty."""
+    import time
+
+    deadline = time.monotonic() + (TRANSCRIPT_WAIT_SECONDS if timeout is None else timeout)
+    while True:
+        try:
+            if os.path.isfile(path) and os.path.getsize(path) > 0:
+                return True
+        except OSError:
+            pass
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.05)
+
+
 def decide(payload: dict) -> dict | None:
     if payload.get("stop_hook_active") is True:
         return None
     transcript = payload.get("transcript_path")
-    if not isinstance(transcript, str) or not transcript or not os.path.isfile(transcript):
+    if not isinstance(transcript, str) or not transcript or not _wait_for_transcript(transcript):
         return None
     cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else None
     root = cursors.memory_root(cwd)
