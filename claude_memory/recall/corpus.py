@@ -15,11 +15,10 @@ the body), negated when the term appears in a strong field (tags, title, slug), 
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import stat
 
+from ..hook_edge import loads
 from . import text
 
 __all__ = [
@@ -27,6 +26,7 @@ __all__ = [
     "FIELD_WEIGHTS",
     "MAX_FILE_BYTES",
     "scan_folder",
+    "is_slug",
     "read_memory",
     "make_doc",
     "folder_signature",
@@ -57,9 +57,16 @@ MAX_INDEX_MD_BYTES = 6 * 1024 * 1024
 #: The index.md scan turns at most this many lines (those sharing the most words with
 #: the prompt) into docs: the cost of a prompt without a cache stays bounded.
 MAX_SCAN_LINES = 400
-_LINE = re.compile(r"^- \[([A-Z_]+)\] (.*) -> \S*?([a-z-]+)/([a-z0-9-]+)\.json(?: #tags:(\S*))?$")
-_SLUG = re.compile(r"^[a-z0-9]([a-z0-9-]{0,78}[a-z0-9])?$")
+#: An index.md line (compiled on first use: only a prompt without a cache reads index.md).
+_LINE = r"^- \[([A-Z_]+)\] (.*) -> \S*?([a-z-]+)/([a-z0-9-]+)\.json(?: #tags:(\S*))?$"
+_SLUG_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def is_slug(name: str) -> bool:
+    """A memory file's slug: 1-80 of ``[a-z0-9-]``, not starting or ending with ``-``."""
+    return (0 < len(name) <= 80 and name[0] != "-" and name[-1] != "-"
+            and all(c in _SLUG_CHARS for c in name))
 
 
 def folder_signature(root: str, folder: str):
@@ -90,7 +97,7 @@ def scan_folder(root: str, folder: str) -> dict[str, tuple[int, int, int]]:
             if not name.endswith(".json"):
                 continue
             slug = name[:-5]
-            if not _SLUG.match(slug):
+            if not is_slug(slug):
                 continue
             try:
                 est = entry.stat(follow_symlinks=False)
@@ -123,7 +130,7 @@ def read_memory(root: str, folder: str, slug: str) -> dict | None:
     if len(raw) > MAX_FILE_BYTES:
         return None
     try:
-        doc = json.loads(raw.decode("utf-8"))
+        doc = loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError, RecursionError):
         return None
     return doc if isinstance(doc, dict) else None
@@ -257,6 +264,9 @@ def index_md_docs(root: str, prompt: str) -> tuple[list, int]:
     needles = _needles(prompt)
     if not needles or not lines:
         return [], len(lines)
+    import re
+
+    line_format = re.compile(_LINE)
     finder = re.compile("|".join(re.escape(n) for n in sorted(needles, key=len, reverse=True)))
     hits = []
     for number, line in enumerate(lines):
@@ -267,11 +277,11 @@ def index_md_docs(root: str, prompt: str) -> tuple[list, int]:
     real = {f for f in FOLDERS if folder_signature(root, f) is not None}
     docs = []
     for _count, number in hits[:MAX_SCAN_LINES]:
-        match = _LINE.match(lines[number])
+        match = line_format.match(lines[number])
         if not match:
             continue
         _cat, title, folder, slug, tags = match.groups()
-        if folder not in real or not _SLUG.match(slug):
+        if folder not in real or not is_slug(slug):
             continue
         try:
             if not stat.S_ISREG(os.lstat(os.path.join(root, folder, slug + ".json")).st_mode):

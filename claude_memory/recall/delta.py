@@ -20,10 +20,9 @@ and it disappears at the next compaction, which rebuilds the base from scratch.
 
 from __future__ import annotations
 
-from array import array
 from bisect import bisect_left
 
-from .index import contribution, day_number, idf, recency_factor
+from .index import EMPTY_IDS, EMPTY_SCORES, contribution, day_number, idf, recency_factor
 
 __all__ = ["Entry", "make_entries", "sorted_vocab", "LayeredIndex"]
 
@@ -72,6 +71,14 @@ def sorted_vocab(entries: list) -> list[str]:
     for entry in entries:
         terms.update(entry[7])
     return sorted(terms, key=_key)
+
+
+def _float32(values: list[float]) -> list[float]:
+    """``values`` rounded to float32, as an ``array("f")`` (and the base's postings) holds them."""
+    view = memoryview(bytearray(4 * len(values))).cast("f")
+    for i, value in enumerate(values):
+        view[i] = value
+    return view.tolist()
 
 
 class _Recency:
@@ -161,21 +168,25 @@ class LayeredIndex:
         base = self._base.df(term) if self._base is not None else 0
         return base + len(self._postings_map().get(term, ()))
 
-    def postings(self, term: str, limit: int | None = None) -> tuple[array, array]:
-        """The base's ``limit`` strongest live entries, then every delta entry for ``term``."""
+    def postings(self, term: str, limit: int | None = None):
+        """The base's ``limit`` strongest live entries, then every delta entry for ``term``.
+
+        Sequences of doc numbers and float32 contributions (memoryviews or lists); the delta's
+        contributions are rounded to float32 like the base's.
+        """
         extra = self._postings_map().get(term)
         if self._base is None:
-            ids, scores = array("I"), array("f")
+            ids, scores = EMPTY_IDS, EMPTY_SCORES
         else:
             ids, scores = self._base.postings(term, None if limit is None else limit + len(self._tomb))
             if self._tomb and not self._tomb.isdisjoint(ids):
                 keep = [k for k, number in enumerate(ids) if number not in self._tomb]
-                ids, scores = array("I", [ids[k] for k in keep]), array("f", [scores[k] for k in keep])
+                ids, scores = [ids[k] for k in keep], [scores[k] for k in keep]
             if limit is not None and len(ids) > limit:
                 ids, scores = ids[:limit], scores[:limit]
         if extra:
-            ids.extend(p[0] for p in extra)
-            scores.extend(p[1] for p in extra)
+            ids = [*ids, *(p[0] for p in extra)]
+            scores = [*scores, *_float32([p[1] for p in extra])]
         return ids, scores
 
     def extensions(self, prefix: str, limit: int) -> list[str]:
@@ -194,7 +205,7 @@ class LayeredIndex:
         return sorted(set(found) | set(more), key=_key)[:limit]
 
     def recency(self) -> _Recency:
-        base = self._base.recency() if self._base is not None else array("f")
+        base = self._base.recency() if self._base is not None else EMPTY_SCORES
         return _Recency(base, self._offset, self._entries)
 
     def _delta_paths(self) -> tuple[dict, dict]:

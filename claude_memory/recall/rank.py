@@ -6,7 +6,7 @@ the term itself (BM25F contribution, fields weighted tags > title > body), a syn
 prompt names add a strong signal when they appear in a memory's ``related_files`` (exact
 or path-suffix match) and a weaker one when only the folder matches. The sum is scaled by
 a small recency factor, and by ``CUE_BOOST`` when the prompt's wording asks for the
-memory's category (``text.CATEGORY_CUES``: "why did we" -> decision, ...; a boost, never a filter).
+memory's category (``cues.CATEGORY_CUES``: "why did we" -> decision, ...; a boost, never a filter).
 
 Injecting nothing is the common right answer. Gates (see :func:`select`):
 
@@ -32,6 +32,7 @@ on the other (see ``bench/recall_quality.py --half``).
 from __future__ import annotations
 
 from . import text
+from .cues import categories_asked
 from .index import idf
 
 __all__ = ["Hit", "rank", "SYNONYM_WEIGHT", "PARTIAL_WEIGHT"]
@@ -181,17 +182,6 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
 CANDIDATES = 12
 #: Score multiplier for a memory of a category the prompt's wording asks for.
 CUE_BOOST = 0.15
-_CUES: tuple | None = None
-
-
-def _category_cues(prompt: str) -> set:
-    """Categories the prompt's wording asks for ("why did we" -> decision, ...)."""
-    global _CUES
-    if _CUES is None:
-        import re
-
-        _CUES = tuple((re.compile(pattern, re.I), category) for pattern, category in text.CATEGORY_CUES)
-    return {category for pattern, category in _CUES if pattern.search(prompt)}
 
 
 def _annotate(index, hits: list, prompt: str) -> list:
@@ -203,7 +193,7 @@ def _annotate(index, hits: list, prompt: str) -> list:
     """
     if not hits:
         return hits
-    cues = _category_cues(prompt)
+    cues = categories_asked(prompt)
     if cues and CUE_BOOST:
         hits = [(h[0], h[1] * (1.0 + CUE_BOOST) if index.fields(h[0])[0] in cues else h[1], h[2], h[3]) for h in hits]
         hits.sort(key=lambda h: (-h[1], h[0]))

@@ -16,8 +16,6 @@ file's slug, which the corpus already restricted to ``[a-z0-9-]``.
 
 from __future__ import annotations
 
-import re
-
 __all__ = ["OPEN", "CLOSE", "render", "clean_title", "clean_tag", "MAX_CHARS"]
 
 OPEN = "<project-memory>"
@@ -30,12 +28,14 @@ MAX_TAG = 40
 #: Claude Code caps hook output at 10,000 characters; stay well below, JSON escaping included.
 MAX_CHARS = 6000
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
-_TAG_DROP = re.compile(r"[^A-Za-z0-9_.+-]")
+#: Control characters and Unicode line/paragraph separators become spaces (``str.translate``).
+_CONTROL = {code: " " for code in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029)}
+#: What a tag may keep.
+_TAG_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-")
 
 
 def clean_title(title: str) -> str:
-    title = _CONTROL.sub(" ", title).replace("<", "\u2039").replace(">", "\u203a")
+    title = title.translate(_CONTROL).replace("<", "\u2039").replace(">", "\u203a")
     title = " ".join(title.split())
     if len(title) > MAX_TITLE:
         title = title[: MAX_TITLE - 1].rstrip() + "\u2026"
@@ -43,7 +43,7 @@ def clean_title(title: str) -> str:
 
 
 def clean_tag(tag: str) -> str:
-    return _TAG_DROP.sub("", tag)[:MAX_TAG]
+    return "".join(c for c in tag if c in _TAG_CHARS)[:MAX_TAG]
 
 
 def render(entries: list[tuple[str, str, str, str, list[str]]], memory_prefix: str) -> str:

@@ -1,7 +1,11 @@
 """Words for recall: tokenising, light stemming, stop words and software-domain synonyms.
 
-Standard library only (``re``), shared by the index builder and the query side so both
-reduce text to the same terms. Everything here is pure and deterministic.
+Shared by the index builder and the query side so both reduce text to the same terms.
+Everything here is pure and deterministic, and imports nothing at all: this runs on every
+prompt, and ``re`` alone (with the ``enum``/``functools``/``collections`` it loads) would
+cost ~6 ms of start-up, so words and paths are found with ``str.translate``/``split`` and
+short scans (``tests/test_recall_equivalence.py`` holds them equal to the regular
+expressions they replace).
 
 A *term* is a lower-case stem. Besides single words, identifiers joined by ``-``, ``_``
 or ``.`` (``write_pandas``, ``tracking-ingest``, ``Variable.get``) also yield one
@@ -12,7 +16,9 @@ loose parts.
 
 from __future__ import annotations
 
-import re
+# Derived from SYNONYM_GROUPS and GENERIC_WORDS below, precomputed (see table_source()).
+from .synonym_table import GENERIC as _GENERIC
+from .synonym_table import SYNONYMS as _SYNONYMS
 
 __all__ = [
     "TOKENIZER_VERSION",
@@ -25,18 +31,11 @@ __all__ = [
     "STOP_WORDS",
     "GENERIC_WORDS",
     "SYNONYM_GROUPS",
-    "CATEGORY_CUES",
 ]
 
 #: Bumped whenever :func:`terms` (tokenising, stemming, stop words) changes what the index
 #: stores, so a recall cache built by an older tokenizer is rebuilt (the cache header keeps it).
 TOKENIZER_VERSION = 1
-
-_WORD = re.compile(r"[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*")
-_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z]|[0-9]|$)|[A-Z]?[a-z]+|[0-9]+|[A-Z]+")
-_SEP = re.compile(r"[._-]")
-# A path or file name: has a slash, or ends in a short extension.
-_PATH = re.compile(r"[\w.@+~-]*(?:/[\w.@+~-]+)+/?|[\w@+~-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,5}\b")
 
 #: Function words and prompt filler. They carry no topic, so they never count as evidence.
 STOP_WORDS = frozenset(
@@ -145,22 +144,6 @@ commit commits commit-message
 handler handlers controller controllers
 """
 
-#: (regular expression, category): wording that asks for one kind of memory. Used as a
-#: small boost for memories of that category, never as a filter.
-CATEGORY_CUES: tuple[tuple[str, str], ...] = (
-    (r"\bwhy (?:did|do|are|is|was|were) (?:we|our)\b|\bwhat did we (?:decide|choose|pick|go with)\b"
-     r"|\bwhich (?:\w+ )?(?:should|do) we\b|\bor\b.*\bfor (?:the|our|a)\b|\bdecid|\bchose\b|\bchoice\b", "decision"),
-    (r"\bhow (?:do|can|should) (?:i|we) (?:fix|debug|recover|resolve|restart|rerun|re-run|replay|rotate|handle)\b"
-     r"|\berror\b|\bfail(?:s|ed|ing)?\b|\bbroken\b|\bstuck\b|\bcrash|\bdown\b|\bkeeps?\b|\bagain\b", "runbook"),
-    (r"\bconvention|\bhow should (?:i|we)\b|\bstyle\b|\bprefer|\bnaming\b|\bwhat do (?:i|we) (?:call|name)\b"
-     r"|\bformat", "preference"),
-    (r"\blimits?\b|\bcan (?:i|we)\b|\ballowed\b|\bmax(?:imum)?\b|\bquota|\bpolicy|\bmust(?:n't| not)?\b"
-     r"|\bforbid|\brule\b", "constraint"),
-    (r"\bwhere did (?:we|i) leave\b|\blast (?:time|session|week)\b|\bleft (?:off|over|to do)\b|\bstill left\b"
-     r"|\bstatus of\b|\bwhere (?:are|were) we\b|\bprogress\b", "session_summary"),
-    (r"\btodo\b|\bclean ?up\b|\b(?:tech(?:nical)? )?debt\b|\brefactor|\blegacy\b|\bhack\b|\bworkaround", "tech_debt"),
-)
-
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split()) for line in _SYNONYM_TEXT.strip().splitlines() if line.strip()
 )
@@ -191,28 +174,86 @@ def _undouble(word: str) -> str:
     return word
 
 
-def _words(text: str):
-    """Yield (word, kind) for every word of ``text``, stop words included.
+#: ``str.translate`` table: every ASCII character that cannot be part of a word (anything but
+#: ``[A-Za-z0-9]`` and the joiners ``._-``) becomes a space.
+_WORD_BLANKS = {code: " " for code in range(128) if not (chr(code).isalnum() or chr(code) in "._-")}
+#: The joiners ``-`` and ``_`` become ``.``, so one ``split(".")`` cuts an identifier into its pieces.
+_JOINERS = {ord("-"): ".", ord("_"): "."}
 
-    ``kind`` is 1 for a compound (``write_pandas``) or camelCase whole
+
+def _camel_parts(word: str) -> list[str]:
+    """``word`` (ASCII letters and digits) cut at case changes and digit runs.
+
+    ``TrackingIngest`` -> Tracking, Ingest; ``HTTPServer2Go`` -> HTTP, Server, 2, Go: a run
+    of capitals followed by a lower-case letter gives its last capital to the next part.
+    """
+    parts = []
+    i, n = 0, len(word)
+    while i < n:
+        c = word[i]
+        j = i + 1
+        if c.isdigit():
+            while j < n and word[j].isdigit():
+                j += 1
+        elif c.islower():
+            while j < n and word[j].islower():
+                j += 1
+        else:
+            while j < n and word[j].isupper():
+                j += 1
+            if j < n and word[j].islower():
+                if j - i > 1:
+                    j -= 1
+                else:
+                    j += 1
+                    while j < n and word[j].islower():
+                        j += 1
+        parts.append(word[i:j])
+        i = j
+    return parts
+
+
+def _piece_words(piece: str, out: list) -> None:
+    """Append (word, kind) of one run of ASCII letters and digits to ``out``."""
+    low = piece.lower()
+    if not piece.islower() and not piece.isupper() and not piece.isdigit():
+        parts = _camel_parts(piece)
+        if len(parts) > 1:
+            out.append((low, 1))
+            for part in parts:
+                out.append((part.lower(), 2))
+            return
+    out.append((low, 0))
+
+
+def _words(text: str) -> list[tuple[str, int]]:
+    """(word, kind) for every word of ``text``, stop words included.
+
+    A word is a run of ASCII letters and digits; runs joined by single ``.``, ``_`` or ``-``
+    form an identifier. ``kind`` is 1 for a compound (``write_pandas``) or camelCase whole
     (``trackingingestconsumerlaghigh``) that is also yielded as its parts, 2 for a part of a
     camelCase word, and 0 otherwise.
     """
-    for match in _WORD.finditer(text):
-        raw = match.group()
-        pieces = _SEP.split(raw)
-        if len(pieces) > 1:
-            yield "_".join(p.lower() for p in pieces), 1
-        for piece in pieces:
-            low = piece.lower()
-            if not piece.islower() and not piece.isupper() and not piece.isdigit():
-                parts = _CAMEL.findall(piece)
-                if len(parts) > 1:
-                    yield low, 1
-                    for part in parts:
-                        yield part.lower(), 2
-                    continue
-            yield low, 0
+    if not text.isascii():
+        text = text.encode("ascii", "replace").decode("ascii")  # other characters separate words
+    out: list[tuple[str, int]] = []
+    for chunk in text.translate(_WORD_BLANKS).split():
+        if chunk.isalnum():
+            _piece_words(chunk, out)
+            continue
+        group: list[str] = []
+        for piece in (*chunk.translate(_JOINERS).split("."), ""):
+            if piece:
+                group.append(piece)
+                continue
+            if not group:
+                continue
+            if len(group) > 1:
+                out.append(("_".join(group).lower(), 1))
+            for one in group:
+                _piece_words(one, out)
+            group = []
+    return out
 
 
 def terms(text: str) -> list[str]:
@@ -252,7 +293,8 @@ def query_terms(text: str) -> list[tuple[str, float]]:
     return list(seen.items())
 
 
-def _build_synonyms() -> dict[str, tuple[str, ...]]:
+def build_synonyms() -> dict[str, tuple[str, ...]]:
+    """term -> the other terms of its synonym groups (sorted), from ``SYNONYM_GROUPS``."""
     table: dict[str, set[str]] = {}
     for group in SYNONYM_GROUPS:
         stems = {stem(w) for w in group}
@@ -261,15 +303,35 @@ def _build_synonyms() -> dict[str, tuple[str, ...]]:
     return {k: tuple(sorted(v)) for k, v in table.items()}
 
 
-_SYNONYMS: dict[str, tuple[str, ...]] | None = None
-_GENERIC = frozenset(stem(w) for w in GENERIC_WORDS)
+def build_generic() -> frozenset[str]:
+    """The stems of ``GENERIC_WORDS``."""
+    return frozenset(stem(w) for w in GENERIC_WORDS)
+
+
+def table_source() -> str:
+    """The text of ``synonym_table.py``: :func:`build_synonyms` and :func:`build_generic` as
+    literals, so a prompt loads them from byte-code instead of stemming ~1,000 words (~1 ms).
+    ``tests/test_recall_text.py`` fails when the file is stale; regenerate it with
+    ``python -c "from claude_memory.recall import text; text.write_table()"``."""
+    lines = ['"""Generated by ``text.write_table()`` from ``text.SYNONYM_GROUPS`` and ``text.GENERIC_WORDS``:',
+             'do not edit (``tests/test_recall_text.py`` checks it is current)."""', "",
+             "SYNONYMS = {"]
+    lines += [f"    {term!r}: {others!r}," for term, others in sorted(build_synonyms().items())]
+    lines += ["}", "", "GENERIC = frozenset({"]
+    lines += [f"    {term!r}," for term in sorted(build_generic())]
+    lines += ["})", ""]
+    return "\n".join(lines)
+
+
+def write_table() -> None:
+    import os
+
+    with open(os.path.join(os.path.dirname(__file__), "synonym_table.py"), "w", encoding="utf-8") as fh:
+        fh.write(table_source())
 
 
 def expand(term: str) -> tuple[str, ...]:
     """Other terms that mean nearly the same as ``term`` (its synonym groups)."""
-    global _SYNONYMS
-    if _SYNONYMS is None:
-        _SYNONYMS = _build_synonyms()
     return _SYNONYMS.get(term, ())
 
 
@@ -281,11 +343,104 @@ def norm_path(path: str) -> str:
     return p.lstrip("/")
 
 
+#: Characters a path is made of besides letters and digits (``\w`` is ``str.isalnum()`` or ``_``).
+_PATH_PUNCT = "_.@+~-/"
+#: ``str.translate`` table: ASCII characters that cannot be part of a path become spaces.
+_PATH_BLANKS = {code: " " for code in range(128) if not (chr(code).isalnum() or chr(code) in _PATH_PUNCT)}
+#: Runs longer than this are matched with the regular expression below (bounded cost).
+_LONG_RUN = 120
+#: The path grammar, spelled as a regular expression; :func:`_path_end` implements it
+#: without ``re`` (which costs ~6 ms of start-up), and the expression itself only serves
+#: runs longer than ``_LONG_RUN``. A path or file name: has a slash, or ends in a short extension.
+PATH_PATTERN = r"[\w.@+~-]*(?:/[\w.@+~-]+)+/?|[\w@+~-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,5}\b"
+
+
+class _NonAsciiPathBlanks(dict):
+    """The path table for text with non-ASCII characters: letters and digits stay, others blank."""
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        return char if char.isalnum() or char in _PATH_PUNCT else " "
+
+
+def _path_runs(text: str) -> list[str]:
+    """The maximal runs of path characters (word characters and ``.@+~-/``) in ``text``."""
+    if text.isascii():
+        return text.translate(_PATH_BLANKS).split()
+    return text.translate(_NonAsciiPathBlanks(_PATH_BLANKS)).split()
+
+
+def _is_ascii_alnum(char: str) -> bool:
+    return char.isascii() and char.isalnum()
+
+
+def _path_end(run: str, i: int) -> int:
+    """End of the path match starting at ``run[i]`` (``PATH_PATTERN`` anchored there), or -1.
+
+    ``run`` holds only path characters, so a character after it is never a word character.
+    """
+    n = len(run)
+    # A name then one or more "/name" segments (names of anything but "/"), then an optional "/".
+    j = run.find("/", i)
+    if j >= 0 and j + 1 < n and run[j + 1] != "/":
+        while j < n and j + 1 < n and run[j + 1] != "/":
+            k = run.find("/", j + 1)
+            j = n if k < 0 else k
+        return j + 1 if j < n else n
+    # A name without dots, ".part" segments of word characters and "-", the last of which
+    # (the latest one that can) is an extension: a letter, at most 5 more ASCII letters or
+    # digits, then the end of the word.
+    if run[i] in "./":
+        return -1
+    j = i + 1
+    while j < n and run[j] not in "./":
+        j += 1
+    dots = []
+    while j + 1 < n and run[j] == "." and (run[j + 1].isalnum() or run[j + 1] in "_-"):
+        dots.append(j)
+        j += 2
+        while j < n and (run[j].isalnum() or run[j] in "_-"):
+            j += 1
+    for dot in reversed(dots):
+        start = dot + 1
+        if not ("a" <= run[start] <= "z" or "A" <= run[start] <= "Z"):
+            continue
+        end = start + 1
+        while end < n and end - start < 7 and _is_ascii_alnum(run[end]):
+            end += 1
+        if end - start <= 6 and (end == n or not (run[end].isalnum() or run[end] == "_")):
+            return end
+    return -1
+
+
+def _path_matches(run: str) -> list[str]:
+    """``PATH_PATTERN.findall(run)``."""
+    if len(run) > _LONG_RUN:
+        import re
+
+        return re.findall(PATH_PATTERN, run)
+    found = []
+    i, n = 0, len(run)
+    while i < n:
+        end = _path_end(run, i)
+        if end < 0:
+            i += 1
+        else:
+            found.append(run[i:end])
+            i = end
+    return found
+
+
 def path_mentions(text: str) -> list[str]:
     """File paths and file names the text names, lower-cased, without leading ``./`` or ``/``."""
     out: list[str] = []
-    for match in _PATH.finditer(text):
-        p = norm_path(match.group().rstrip("."))
-        if p and any(c.isalpha() for c in p) and p not in out:
-            out.append(p)
+    if "/" not in text and "." not in text:
+        return out
+    for run in _path_runs(text):
+        if "/" not in run and "." not in run:
+            continue
+        for found in _path_matches(run):
+            p = norm_path(found.rstrip("."))
+            if p and any(c.isalpha() for c in p) and p not in out:
+                out.append(p)
     return out
