@@ -183,3 +183,16 @@ def test_the_comparison_can_fail():
         return [(w.lower(), 0) for w in s.split()]
 
     assert any(wrong(s) != ref_words(s) for s in CORPUS)
+
+
+def test_the_index_bisects_equal_the_bisect_module():
+    import bisect
+
+    from claude_memory.recall import index
+
+    rng = random.Random(7)
+    for _ in range(300):
+        items = sorted(rng.choice([b"a", b"ab", b"b", b"ba", b"c", b"cc", b"d"]) for _ in range(rng.randint(0, 12)))
+        for value in (b"", b"a", b"aa", b"b", b"bz", b"c", b"cc", b"z"):
+            assert index.bisect_right(items, value) == bisect.bisect_right(items, value)
+            assert index.bisect_left(items, value) == bisect.bisect_left(items, value)

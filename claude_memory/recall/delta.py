@@ -20,9 +20,7 @@ and it disappears at the next compaction, which rebuilds the base from scratch.
 
 from __future__ import annotations
 
-from bisect import bisect_left
-
-from .index import EMPTY_IDS, EMPTY_SCORES, contribution, day_number, idf, recency_factor
+from .index import EMPTY_IDS, EMPTY_SCORES, bisect_left, contribution, day_number, idf, recency_factor
 
 __all__ = ["Entry", "make_entries", "sorted_vocab", "LayeredIndex"]
 

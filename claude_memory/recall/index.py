@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import marshal
 import math
-from bisect import bisect_right
 
 __all__ = ["INDEX_VERSION", "K1", "B", "build", "idf", "contribution", "recency_factor", "day_number",
            "RecallIndex", "render_fields"]
@@ -43,6 +42,31 @@ def _values(data: bytes, code: str) -> memoryview:
     """``data`` read as native uint32 (``"I"``), uint64 (``"Q"``) or float32 (``"f"``) values: what
     ``array(code, data)`` holds, without importing ``array`` (it loads ``collections``, ~2.5 ms)."""
     return memoryview(data).cast(code)
+
+
+def bisect_right(items: list, value) -> int:
+    """Where ``value`` would go in the sorted ``items``, after any equal ones (``bisect.bisect_right``,
+    without importing ``bisect``: ~0.3 ms of a prompt's start-up for a dozen comparisons)."""
+    lo, hi = 0, len(items)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if value < items[mid]:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def bisect_left(items: list, value) -> int:
+    """Where ``value`` would go in the sorted ``items``, before any equal ones (``bisect.bisect_left``)."""
+    lo, hi = 0, len(items)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if items[mid] < value:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 EMPTY_IDS = _values(b"", "I")

@@ -87,6 +87,46 @@ def _alternatives(term: str, index, partial: bool) -> list[tuple[str, float]]:
     return alts
 
 
+def _term_matches(index, term: str) -> tuple[dict, list]:
+    """(best, lists) of one prompt term.
+
+    ``best``: doc number -> the strongest weighted contribution among the term and its
+    alternatives (positive ones only); ``lists``: per alternative with postings,
+    ``(weight, {doc number: contribution})``, from which :func:`_shares` reads the weights
+    for the few docs that reach the candidate list.
+    """
+    best: dict[int, float] = {}
+    lists = []
+    for alt, weight in _alternatives(term, index, True):
+        ids, contribs = index.postings(alt, MAX_POSTINGS if weight == 1.0 else MAX_POSTINGS // 4)
+        if not ids:
+            continue
+        lists.append((weight, dict(zip(ids, contribs))))
+        values = map(abs, contribs) if weight == 1.0 else [(-c if c < 0 else c) * weight for c in contribs]
+        if not best:
+            best = {number: value for number, value in zip(ids, values) if value > 0.0}
+            continue
+        get = best.get
+        for number, value in zip(ids, values):
+            if value > get(number, 0.0):
+                best[number] = value
+    return best, lists
+
+
+def _shares(number: int, lists: list) -> tuple[float, float]:
+    """(share, strong share) of a doc for one term: the largest alternative weight that matched
+    it, and the largest that matched it in a strong field (a negative contribution)."""
+    share = strong = 0.0
+    for weight, contributions in lists:
+        contrib = contributions.get(number)
+        if contrib is not None:
+            if weight > share:
+                share = weight
+            if contrib < 0 and weight > strong:
+                strong = weight
+    return share, strong
+
+
 def _file_scores(index: dict, mentions: list[str]) -> dict[int, float]:
     out: dict[int, float] = {}
     files, dirs = index.files(), index.dirs()
@@ -131,48 +171,50 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
         return []
     max_idf = idf(0, n)
     scores: dict[int, float] = {}
-    covered: dict[int, float] = {}
-    units: dict[int, float] = {}
-    strong: dict[int, float] = {}
+    matched = []  # per prompt term: (mass, factor, best, lists)
     total_mass = 0.0
     for term, factor in qterms:
         df = index.df(term)
         mass = (idf(df, n) if df else max_idf) * factor
         total_mass += mass
-        best: dict[int, float] = {}
-        share: dict[int, float] = {}
-        strong_share: dict[int, float] = {}
-        for alt, weight in _alternatives(term, index, True):
-            ids, contribs = index.postings(alt, MAX_POSTINGS if weight == 1.0 else MAX_POSTINGS // 4)
-            for number, contrib in zip(ids, contribs):
-                value = (-contrib if contrib < 0 else contrib) * weight
-                if value > best.get(number, 0.0):
-                    best[number] = value
-                if weight > share.get(number, 0.0):
-                    share[number] = weight
-                if contrib < 0 and weight > strong_share.get(number, 0.0):
-                    strong_share[number] = weight
+        best, lists = _term_matches(index, term)
+        matched.append((mass, factor, best, lists))
+        get = scores.get
         for number, value in best.items():
-            scores[number] = scores.get(number, 0.0) + value
-            covered[number] = covered.get(number, 0.0) + mass * share[number]
-            units[number] = units.get(number, 0.0) + factor * share[number]
-            if number in strong_share:
-                strong[number] = strong.get(number, 0.0) + mass * strong_share[number]
+            scores[number] = get(number, 0.0) + value
+    files = _file_scores(index, mentions) if mentions else {}
     if mentions:
         total_mass += max_idf * len(mentions)
-        for number, value in _file_scores(index, mentions).items():
+        for number, value in files.items():
             scores[number] = scores.get(number, 0.0) + value
-            credit = max_idf * min(1.0, value / FILE_EXACT)
-            covered[number] = covered.get(number, 0.0) + credit
-            units[number] = units.get(number, 0.0) + min(1.0, value / FILE_EXACT)
-            strong[number] = strong.get(number, 0.0) + credit
     if not scores or not total_mass:
         return []
     rec = index.recency()
-    hits = [(number, score * rec[number], covered.get(number, 0.0) / total_mass, strong.get(number, 0.0) / total_mass)
-            for number, score in scores.items() if units.get(number, 0.0) >= MIN_UNITS]
-    hits.sort(key=lambda h: (-h[1], h[0]))
-    hits = _annotate(index, hits[:CANDIDATES], prompt)
+    # (-score, doc) sorts best first with the doc number breaking ties, without a key function.
+    ordered = sorted([(-(score * rec[number]), number) for number, score in scores.items()])
+    hits = []
+    for neg, number in ordered:
+        # Coverage and units only for the docs walked: the same sums, in the same order, as
+        # accumulating them for every matched doc would give.
+        covered = units = strong = 0.0
+        for mass, factor, best, lists in matched:
+            if number in best:
+                weight, strong_weight = _shares(number, lists)
+                covered += mass * weight
+                units += factor * weight
+                if strong_weight:
+                    strong += mass * strong_weight
+        if number in files:
+            value = files[number]
+            credit = max_idf * min(1.0, value / FILE_EXACT)
+            covered += credit
+            units += min(1.0, value / FILE_EXACT)
+            strong += credit
+        if units >= MIN_UNITS:
+            hits.append((number, -neg, covered / total_mass, strong / total_mass))
+            if len(hits) >= CANDIDATES:
+                break
+    hits = _annotate(index, hits, prompt)
     if explain:
         return hits
     return select(hits, max_idf, limit)
