@@ -24,8 +24,10 @@ HEAVY = frozenset({
     "pathlib", "typing", "re", "json", "copy", "dataclasses", "enum", "tempfile", "datetime", "importlib",
     "warnings", "inspect", "fnmatch", "shlex", "random", "hashlib", "shutil", "pydantic", "filelock", "jsonschema",
 })
-#: Recall's own modules (``claude_memory/recall``, another owner) tokenise with ``re``; the recall case allows it.
-RECALL_OWN = frozenset({"re", "enum"})
+#: The recall hook (every prompt) must not import these either: the containers and helpers that
+#: ``re``/``json``/``array``/``bisect`` would otherwise bring (~0.3-2.5 ms each).
+RECALL_HEAVY = HEAVY | frozenset({"functools", "collections", "array", "bisect", "heapq", "struct", "operator",
+                                  "keyword", "reprlib", "itertools", "string"})
 
 
 def _imported(argv: list[str], *, stdin: bytes = b"", env: dict, cwd: str) -> tuple[set[str], subprocess.CompletedProcess]:
@@ -46,14 +48,21 @@ def _env(project: Path) -> dict:
     return env
 
 
-def _heavy_imports(project: Path, script: str, payload: dict, allowed: frozenset = frozenset()) -> set[str]:
+def _heavy_imports(project: Path, script: str, payload: dict, allowed: frozenset = frozenset(),
+                   heavy_set: frozenset = HEAVY) -> set[str]:
+    return _run_hook_imports(project, script, payload, allowed, heavy_set)[0]
+
+
+def _run_hook_imports(project: Path, script: str, payload: dict, allowed: frozenset = frozenset(),
+                      heavy_set: frozenset = HEAVY) -> tuple[set[str], set[str], bytes]:
+    """(heavy modules imported beyond a bare interpreter, every module imported, stdout)."""
     env = _env(project)
     bare, _ = _imported(["-c", "pass"], env=env, cwd=str(project))
     names, proc = _imported([str(SCRIPTS / script)], stdin=json.dumps(payload).encode(), env=env, cwd=str(project))
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "claude_memory" in names, "the hook did not run (nothing of the plugin was imported)"
-    heavy = {n for n in names - bare if n.split(".")[0] in HEAVY}
-    return {n for n in heavy if n.split(".")[0] not in allowed}
+    heavy = {n for n in names - bare if n.split(".")[0] in heavy_set}
+    return {n for n in heavy if n.split(".")[0] not in allowed}, names, proc.stdout
 
 
 def _line(kind: str, content, **extra) -> str:
@@ -147,8 +156,8 @@ print("\\n".join(sorted(sys.modules)))
 
 @pytest.mark.parametrize("override", [False, True])
 def test_recall_hook_own_part_on_a_store_imports_nothing_heavy(project, store, override):
-    """Root, config and answer shape (everything before ``claude_memory.recall``, whose tokeniser
-    brings ``re``) stay lean, with or without a project ``memory-config.json``."""
+    """Root, config and answer shape (everything before ``claude_memory.recall``; recall itself is
+    checked on a warm store below) stay lean, with or without a project ``memory-config.json``."""
     if override:
         (store / "memory-config.json").write_text('{"retrieval": {"max_inject": 3}}')
     env = _env(project)
@@ -161,3 +170,64 @@ def test_recall_hook_own_part_on_a_store_imports_nothing_heavy(project, store, o
     assert "claude_memory.config" in names
     heavy = {n for n in names if n.split(".")[0] in HEAVY}
     assert heavy == set()
+
+
+# ----------------------------------------------------------------------------- recall on a store (warm cache)
+
+def _recall_payload(project: Path, prompt: str) -> dict:
+    return {"session_id": "s1", "cwd": str(project), "hook_event_name": "UserPromptSubmit", "prompt": prompt}
+
+
+@pytest.fixture
+def warm_store(project, store):
+    """The recall sample store with its cache built and its folders settled (as after a first prompt)."""
+    import time
+
+    from recall_helpers import sample_store
+
+    sample_store(store)
+    past = time.time() - 60
+    for folder in store.iterdir():
+        if folder.is_dir():
+            os.utime(folder, (past, past))
+    _heavy_imports(project, "memory_retrieve.py", _recall_payload(project, "kafka client"),
+                   heavy_set=frozenset())  # first prompt: builds the cache
+    assert (store / ".staging" / "recall-index.bin").is_file()
+    return store
+
+
+@pytest.mark.parametrize("prompt, injects", [
+    ("which Kafka client do we use for the Go services?", True),
+    ("why did we pick franz-go? see pkg/kafkax/client.go", True),          # a path and a category cue
+    ("how do I fix airflow tasks stuck in queued on MWAA", True),
+    ("write a regex that validates email addresses", False),               # off-topic
+    ("Caf\u00e9 \u0130stanbul: what's the naming convention for Go services?", None),  # non-ASCII text
+])
+def test_recall_warm_prompt_imports_nothing_heavy(project, warm_store, prompt, injects):
+    heavy, names, stdout = _run_hook_imports(project, "memory_retrieve.py", _recall_payload(project, prompt),
+                                             heavy_set=RECALL_HEAVY)
+    assert heavy == set()
+    assert "claude_memory.recall.rank" in names  # the prompt was ranked, not dismissed early
+    if injects is not None:
+        assert (b"<project-memory>" in stdout) == injects
+
+
+def test_recall_right_after_a_write_imports_nothing_heavy(project, warm_store):
+    """The delta path: a changed folder is listed again and the new file read (corpus, delta)."""
+    from recall_helpers import memory, write
+
+    write(warm_store, memory("decision", "kafka-acks-all", "Kafka producers use acks=all", ["kafka", "producer"]))
+    heavy, names, stdout = _run_hook_imports(project, "memory_retrieve.py",
+                                             _recall_payload(project, "kafka producer acks setting"),
+                                             heavy_set=RECALL_HEAVY)
+    assert heavy == set()
+    assert {"claude_memory.recall.corpus", "claude_memory.recall.delta"} <= names
+    assert b"kafka-acks-all" in stdout
+
+
+def test_recall_guard_catches_a_heavy_import(project, warm_store):
+    """The guard can fail: a path-like run longer than text._LONG_RUN is matched with ``re``."""
+    long_path = "/".join(["segment"] * 20) + "/client.go"
+    heavy = _heavy_imports(project, "memory_retrieve.py", _recall_payload(project, f"kafka client in {long_path}"),
+                           heavy_set=RECALL_HEAVY)
+    assert "re" in heavy
