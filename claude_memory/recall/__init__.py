@@ -1,11 +1,14 @@
 """Recall: finding the saved memories relevant to a prompt, fast and deterministically.
 
-Standard library only (this runs on every prompt). ``text`` turns words into terms
-(tokens, light stemming, software-domain synonyms); ``corpus`` reads memory files safely;
-``index`` builds the compact term index; ``delta`` scores memories written since it was
-built and reads both as one; ``cache`` keeps base and delta under ``<root>/.staging/``,
-revalidates them with a few ``stat`` calls and folds each write into the delta; ``rank``
-scores and decides when to inject nothing; ``render`` writes the delimited block. :func:`recall` ties them together.
+Standard library only, and on a warm prompt not even ``re``, ``json``, ``array`` or
+``bisect`` (this runs on every prompt; ``tests/test_hook_imports.py`` holds it to that).
+``text`` turns words into terms (tokens, light stemming, software-domain synonyms);
+``corpus`` reads memory files safely; ``index`` builds the compact term index; ``delta``
+scores memories written since it was built and reads both as one; ``cache`` keeps base and
+delta under ``<root>/.staging/``, revalidates them with a few ``stat`` calls and folds each
+write into the delta; ``rank`` scores and decides when to inject nothing (``cues``: wording
+that asks for a category); ``render`` writes the delimited block. :func:`recall` ties them
+together.
 """
 
 from __future__ import annotations
