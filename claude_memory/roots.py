@@ -10,9 +10,24 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["MEMORY_PARTS", "find_memory_root", "find_memory_root_and_project"]
+__all__ = ["nearest_memory_root", "MEMORY_PARTS", "find_memory_root", "find_memory_root_and_project"]
 
 MEMORY_PARTS = (".claude", "memory")
+
+
+def nearest_memory_root(cwd: str | os.PathLike | None = None) -> tuple[str, str, bool]:
+    """(root, project, found): the nearest ancestor of ``cwd`` with a ``.claude/memory`` folder,
+    or ``cwd``'s own (not yet existing) root with ``found`` False. Ignores ``$CLAUDE_PROJECT_DIR``."""
+    start = os.path.abspath(os.fspath(cwd) if cwd else os.getcwd())
+    here = start
+    while True:
+        candidate = os.path.join(here, *MEMORY_PARTS)
+        if os.path.isdir(candidate):
+            return candidate, here, True
+        parent = os.path.dirname(here)
+        if parent == here:
+            return os.path.join(start, *MEMORY_PARTS), start, False
+        here = parent
 
 
 def find_memory_root_and_project(cwd: str | os.PathLike | None = None, environ=None) -> tuple[str, str]:
@@ -21,16 +36,8 @@ def find_memory_root_and_project(cwd: str | os.PathLike | None = None, environ=N
     project = env.get("CLAUDE_PROJECT_DIR")
     if project:
         return os.path.join(project, *MEMORY_PARTS), project
-    start = os.path.abspath(os.fspath(cwd) if cwd else os.getcwd())
-    here = start
-    while True:
-        candidate = os.path.join(here, *MEMORY_PARTS)
-        if os.path.isdir(candidate):
-            return candidate, here
-        parent = os.path.dirname(here)
-        if parent == here:
-            return os.path.join(start, *MEMORY_PARTS), start
-        here = parent
+    root, project, _ = nearest_memory_root(cwd)
+    return root, project
 
 
 def find_memory_root(cwd: str | os.PathLike | None = None, environ=None) -> str:

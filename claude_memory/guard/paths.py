@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import os
 
+from ..roots import MEMORY_PARTS, nearest_memory_root
+
 __all__ = [
     "INSIDE",
     "STAGING",
@@ -34,23 +36,14 @@ INSIDE = "inside"
 STAGING = "staging"
 OUTSIDE = "outside"
 
-_MEMORY_PARTS = (".claude", "memory")
 _STAGING = ".staging"
 _case_cache: dict[str, bool] = {}
 
 
 def _walk_for_root(cwd: str) -> tuple[str, bool]:
     """Nearest ancestor of ``cwd`` with a ``.claude/memory`` folder (found=True), else cwd's."""
-    start = os.path.abspath(cwd)
-    here = start
-    while True:
-        candidate = os.path.join(here, *_MEMORY_PARTS)
-        if os.path.isdir(candidate):
-            return candidate, True
-        parent = os.path.dirname(here)
-        if parent == here:
-            return os.path.join(start, *_MEMORY_PARTS), False
-        here = parent
+    root, _, found = nearest_memory_root(cwd)
+    return root, found
 
 
 def memory_roots(cwd: str | None = None, environ=None) -> tuple[str, ...]:
@@ -66,7 +59,7 @@ def memory_roots(cwd: str | None = None, environ=None) -> tuple[str, ...]:
     project = env.get("CLAUDE_PROJECT_DIR")
     if not project:
         return (_walk_for_root(base)[0],)
-    primary = os.path.join(os.path.abspath(project), *_MEMORY_PARTS)
+    primary = os.path.join(os.path.abspath(project), *MEMORY_PARTS)
     other, found = _walk_for_root(base)
     if found and os.path.normpath(other) != os.path.normpath(primary):
         return (primary, other)
