@@ -20,16 +20,10 @@ import os
 import random
 import sys
 
+from claude_memory.categories import FOLDERS
+
 __all__ = ["generate", "FOLDERS"]
 
-FOLDERS = {
-    "session_summary": "sessions",
-    "decision": "decisions",
-    "runbook": "runbooks",
-    "constraint": "constraints",
-    "tech_debt": "tech-debt",
-    "preference": "preferences",
-}
 # Real stores hold fewer sessions (rolling window) and more decisions/runbooks.
 _MIX = (("decision", 22), ("runbook", 20), ("constraint", 16), ("tech_debt", 18), ("preference", 16),
         ("session_summary", 8))

@@ -40,10 +40,10 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from claude_memory.categories import FOLDERS
+
 REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "hooks" / "scripts"
-FOLDERS = {"decision": "decisions", "runbook": "runbooks", "constraint": "constraints",
-           "tech_debt": "tech-debt", "preference": "preferences", "session_summary": "sessions"}
 #: Error codes a lost race may legitimately end in (all documented in errors.py).
 RACE_CODES = {"OCC_CONFLICT", "NOT_FOUND", "ALREADY_EXISTS", "ANTI_RESURRECTION_ERROR", "LOCK_TIMEOUT"}
 _WORDS = ("postgres redis kafka billing checkout auth search ledger pricing catalog webhook cache "
@@ -211,7 +211,7 @@ class _Worker(threading.Thread):
         self._write(op, ["--action", "update", "--target", str(path), "--hash", in_hash], doc)
 
     def _create(self) -> None:
-        category = self.rng.choice(list(FOLDERS)[:5])
+        category = self.rng.choice([c for c in FOLDERS if c != "session_summary"])
         token = self._token()
         words = self.rng.sample(_WORDS, 3)
         id = f"{'-'.join(words)}-{token}"

@@ -112,16 +112,23 @@ def create(ctx: StoreContext, draft: dict, *, category: str, target: str | None 
     return Outcome("create", path, doc["id"], warnings, digest)
 
 
+def _open_target(ctx: StoreContext, target: str, category: str | None, expected_hash: str | None):
+    """Under the lock: locate ``--target``, check ``--hash`` against its bytes, load it.
+
+    Returns (location, raw bytes, record)."""
+    faults.point("after_lock")
+    loc = store_io.locate_target(ctx.root, target, category)
+    raw = _read_existing(loc.path)
+    _check_hash(loc.path, raw, expected_hash)
+    return loc, raw, store_io.load_existing(loc.path, loc.category)
+
+
 def update(ctx: StoreContext, draft: dict, *, target: str, category: str | None = None,
            expected_hash: str | None = None) -> Outcome:
     """Merge a validated draft into the memory at ``target``."""
     max_tags, max_changes = ctx.limits()
     with store_lock(ctx.root, timeout=ctx.lock_timeout):
-        faults.point("after_lock")
-        loc = store_io.locate_target(ctx.root, target, category)
-        raw = _read_existing(loc.path)
-        _check_hash(loc.path, raw, expected_hash)
-        old = store_io.load_existing(loc.path, loc.category)
+        loc, _, old = _open_target(ctx, target, category, expected_hash)
         draft = {**draft, "id": loc.id}
         result = merge.merge_update(old, draft, now=ctx.now_ts, path_exists=ctx.path_exists,
                                     max_tags=max_tags, max_changes=max_changes)
@@ -151,11 +158,7 @@ def change_status(ctx: StoreContext, action: str, *, target: str, category: str 
     """delete (soft retire), archive, unarchive or restore the memory at ``target``."""
     _, max_changes = ctx.limits()
     with store_lock(ctx.root, timeout=ctx.lock_timeout):
-        faults.point("after_lock")
-        loc = store_io.locate_target(ctx.root, target, category)
-        raw = _read_existing(loc.path)
-        _check_hash(loc.path, raw, expected_hash)
-        old = store_io.load_existing(loc.path, loc.category)
+        loc, raw, old = _open_target(ctx, target, category, expected_hash)
         doc, warnings = lifecycle.transition(old, action, now=ctx.now, reason=reason, max_changes=max_changes)
         digest = store_io.md5_hex(raw)
         if doc is not None:
