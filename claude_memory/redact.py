@@ -506,8 +506,24 @@ def _replace_outside_markers(text: str, secret: str, replacement: str) -> tuple[
     return "".join(out), count
 
 
+#: Redaction can expose a token: ``-----BEGIN ... KEY-----xoxa-...`` hides the Slack token behind
+#: the key header's dashes until the header becomes a marker. Passes repeat until nothing new is
+#: found, so the result is a fixed point (redacting it again changes nothing).
+_MAX_PASSES = 4
+
+
 def _redact(text: str) -> tuple[str, list[str]]:
-    """Redacted text and the kinds found, in order."""
+    """Redacted text and the kinds found, in order (repeated until nothing new is found)."""
+    kinds: list[str] = []
+    for _ in range(_MAX_PASSES):
+        text, found = _redact_once(text)
+        if not found:
+            break
+        kinds += found
+    return text, kinds
+
+
+def _redact_once(text: str) -> tuple[str, list[str]]:
     spans = find_secrets(text)
     if not spans:
         return text, []

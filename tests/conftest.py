@@ -11,6 +11,17 @@ from pathlib import Path
 
 import pytest
 
+try:
+    from hypothesis import settings as _hypothesis_settings
+except ImportError:  # pragma: no cover - hypothesis is a test dependency
+    _hypothesis_settings = None
+else:
+    # CI must be reproducible: derandomized examples there (a red CI blocks landing);
+    # locally the examples stay random so the property tests keep exploring.
+    _hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+    if os.environ.get("CI", "").lower() == "true":
+        _hypothesis_settings.load_profile("ci")
+
 from locations import EVAL_DEV, REPO, SCRIPTS  # noqa: F401  (re-exported for older imports)
 
 

@@ -524,3 +524,12 @@ def test_redact_record_keeps_the_shape(doc):
     out, findings = redact_record(doc)
     assert _shape(out) == _shape(doc)
     assert all(set(f) == {"field", "kind"} and f["kind"] in KINDS for f in findings)
+
+
+def test_redaction_that_exposes_a_token_is_still_a_fixed_point():
+    """Found by hypothesis: the key header's dashes hid the token from the first pass."""
+    text = "-----BEGINPRIVATE KEY-----" + "xoxa-" + "0000010000"
+    once, findings = redact_text(text)
+    assert "xoxa-" not in once
+    assert [f["kind"] for f in findings] == ["private_key", "slack_token"]
+    assert redact_text(once) == (once, [])
