@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from claude_memory.recall.cache import load_index
-from claude_memory.recall.rank import rank
+from claude_memory.recall.rank import _leftover, rank, select
 from recall_helpers import memory, sample_store, write
 
 
@@ -119,3 +119,57 @@ def test_a_memory_standing_far_above_the_store_is_injected_on_small_coverage(tmp
     assert 0.2 <= hits[0][2] + hits[0][3] < 0.3
     monkeypatch.setattr("claude_memory.recall.rank.STANDOUT_EVIDENCE", floor)
     assert (slugs(index, rank(index, prompt, 5)) == ["zookeeper-quorum"]) is injected
+
+
+# Prompt-adaptive breadth: the runner-up bar is relaxed by what the best memory leaves unexplained.
+_BEST = (0, 10.0, 0.8, 0.0, 1.0)  # evident on its own (coverage 0.8)
+
+
+def _runner_up(keep_sum: float) -> tuple:
+    # relative score 0.6 (0.36 of the keep sum), no coverage, the rest from similarity to the best
+    return (1, 6.0, 0.0, 0.0, keep_sum - 0.36)
+
+
+@pytest.mark.parametrize("keep_sum, leftover, kept", [
+    (0.90, 0.0, False),   # the bar is 1 when the prompt asks nothing beyond the best memory
+    (0.90, 0.5, False),   # half a rare word left: bar 0.925
+    (0.90, 1.0, True),    # one rare word left: bar 0.85
+    (0.75, 10.0, True),   # relief capped at 0.3: bar 0.7
+    (0.65, 10.0, False),
+    (1.05, 0.0, True),
+])
+def test_breadth_relaxes_the_runner_up_bar_up_to_a_cap(keep_sum, leftover, kept):
+    got = select([_BEST, _runner_up(keep_sum)], 5.0, 5, leftover)
+    assert [h[0] for h in got] == ([0, 1] if kept else [0])
+
+
+def test_breadth_never_admits_a_runner_up_far_below_the_best():
+    far = (1, 4.0, 0.0, 0.0, 1.0)  # relative score 0.4 < RELATIVE_CUTOFF
+    assert select([_BEST, far], 5.0, 5, 10.0) == [_BEST]
+
+
+def test_breadth_never_makes_an_unevident_best_injectable():
+    weak = (0, 10.0, 0.1, 0.0, 1.0)
+    assert select([weak, (1, 9.5, 0.1, 0.0, 1.0)], 5.0, 5, 10.0) == []
+
+
+def _term(worth: float, docs: set) -> tuple:
+    # (mass, factor, best, lists) as rank() builds it, with max_idf 5.0
+    return (worth * 5.0, 1.0, {d: 1.0 for d in docs}, [])
+
+
+@pytest.mark.parametrize("terms, leftover", [
+    ([_term(1.0, {1})], 1.0),                       # distinctive, the best misses it, a runner-up has it
+    ([_term(1.0, {0, 1})], 0.0),                    # the best memory explains it
+    ([_term(1.0, set())], 0.0),                     # no candidate matches it: says nothing about breadth
+    ([_term(1.0, {7})], 0.0),                       # only a memory outside the candidates matches it
+    ([_term(0.5, {1})], 0.0),                       # too common to count
+    ([_term(0.8, {1}), _term(1.0, {2}), _term(1.0, {0})], 1.8),
+])
+def test_leftover_counts_distinctive_terms_only_runners_up_explain(terms, leftover):
+    hits = [_BEST, (1, 6.0, 0.0, 0.0, 0.5), (2, 5.5, 0.0, 0.0, 0.5)]
+    assert _leftover(hits, terms, 5.0) == pytest.approx(leftover)
+
+
+def test_leftover_is_zero_without_runners_up():
+    assert _leftover([_BEST], [_term(1.0, {1})], 5.0) == 0.0
