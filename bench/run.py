@@ -37,12 +37,13 @@ def main(argv: list[str]) -> int:
     if unknown:
         print(f"run.py: unknown benchmark(s): {', '.join(unknown)}; choose from {', '.join(BENCHES)}", file=sys.stderr)
         return 2
-    sections = [f"Machine: {machine()}. Run on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.\n"]
+    stamp = f"{machine()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
+    sections: dict[str, str] = {}
     failed = 0
     for name in names:
         script = HERE / f"{name}.py"
         if not script.exists():
-            sections.append(f"### {name}\n\n(not present)\n")
+            sections[name] = f"### {name}\n\n(not present)\n"
             continue
         print(f"== {name}", flush=True)
         t0 = time.perf_counter()
@@ -52,8 +53,8 @@ def main(argv: list[str]) -> int:
         if proc.returncode != 0:
             failed += 1
             print(proc.stderr, file=sys.stderr)
-        sections.append(f"### {name} ({took:.0f} s)\n\n{proc.stdout.strip()}\n")
-    record(names, "\n".join(sections))
+        sections[name] = f"### {name} ({took:.0f} s; {stamp})\n\n{proc.stdout.strip()}\n"
+    record(sections)
     return 1 if failed else 0
 
 
@@ -69,16 +70,28 @@ def bench_env() -> dict:
     return env
 
 
-def record(names: list[str], body: str) -> None:
+def record(sections: dict[str, str]) -> None:
+    """Replace the named benchmarks' sections between the markers; keep the others as they were."""
     results = HERE / "RESULTS.md"
     text = results.read_text(encoding="utf-8") if results.exists() else f"# Benchmark results\n\n{START}\n{END}\n"
     if START not in text or END not in text:
         text += f"\n{START}\n{END}\n"
-    if names != BENCHES:
-        body = f"(partial run: {', '.join(names)})\n\n" + body
     head, rest = text.split(START, 1)
-    _, tail = rest.split(END, 1)
-    results.write_text(f"{head}{START}\n{body}\n{END}{tail}", encoding="utf-8")
+    body, tail = rest.split(END, 1)
+    merged = {**parse_sections(body), **sections}
+    ordered = [merged[n] for n in BENCHES if n in merged]
+    new_body = "Each section: how long it took, the machine and when it ran.\n\n" + "\n".join(ordered)
+    results.write_text(f"{head}{START}\n{new_body}\n{END}{tail}", encoding="utf-8")
+
+
+def parse_sections(body: str) -> dict[str, str]:
+    """The ``### <name> (...)`` sections of a generated block, by benchmark name."""
+    out: dict[str, str] = {}
+    for chunk in body.split("\n### ")[1:]:
+        name = chunk.split(" ", 1)[0].split("\n", 1)[0]
+        if name in BENCHES:
+            out[name] = "### " + chunk.rstrip() + "\n"
+    return out
 
 
 if __name__ == "__main__":
