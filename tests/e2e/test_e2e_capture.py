@@ -7,43 +7,15 @@ import re
 import uuid
 from pathlib import Path
 
+from claude_memory.devtools.demo_example import DECISION_REPLY, DRAFT, NEW_INFO, PROMPT
 from claude_memory.devtools.model_server import Steps, last_user_text, text
 from claude_memory.devtools.skill_player import Conversation, follow_triage, parse_triage_data, reason_commands
 from support import feedback_requests, first_prompt_text, md5
 
-SLUG = "sqlite-wal-mode-for-local-cache"
+# The same decision the demo plays: one example conversation, one draft.
+SLUG = DRAFT["id"]
 TARGET = f".claude/memory/decisions/{SLUG}.json"
-TITLE = "Use SQLite in WAL mode for the local build cache"
-
-PROMPT = ("The build cache keeps corrupting when two builds run at once. We need to decide how the "
-          "local cache stores its entries: SQLite or a folder of JSON files?")
-DECISION_REPLY = (
-    "Decision: we will use SQLite in WAL mode for the local build cache instead of a folder of JSON files. "
-    "We chose this because WAL lets concurrent readers run while one writer commits, so parallel builds stop "
-    "corrupting entries; the rationale is also that SQLite gives us atomic transactions for free, and the "
-    "JSON-folder alternative was rejected because it needs our own locking. Trade-off: one more dependency "
-    "on the sqlite3 module, which ships with Python.")
-DRAFT = {
-    "schema_version": "1.0",
-    "category": "decision",
-    "id": SLUG,
-    "title": TITLE,
-    "tags": ["sqlite", "cache", "wal", "concurrency"],
-    "related_files": [],
-    "confidence": 0.85,
-    "record_status": "active",
-    "changes": [],
-    "times_updated": 0,
-    "content": {
-        "status": "accepted",
-        "context": "The local build cache was corrupted when two builds ran at once.",
-        "decision": "Store local build cache entries in SQLite with journal_mode=WAL.",
-        "alternatives": [{"option": "A folder of JSON files", "rejected_reason": "Needs our own locking"}],
-        "rationale": ["WAL allows concurrent readers with one writer", "Atomic transactions for free"],
-        "consequences": ["Depends on the sqlite3 module"],
-    },
-}
-NEW_INFO = "Use SQLite in WAL mode for the local build cache so parallel builds stop corrupting entries"
+TITLE = DRAFT["title"]
 
 UPDATE_PROMPT = "Parallel builds still contend on the SQLite build cache. Should we tune it?"
 UPDATE_REPLY = (
