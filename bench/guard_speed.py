@@ -20,13 +20,12 @@ import json
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
-from timing import run_once  # noqa: E402
+from timing import run_full, run_once  # noqa: E402
 
 SCRIPT = REPO / "hooks" / "scripts" / "memory_write_guard.py"
 PY = sys.executable
@@ -52,20 +51,14 @@ def _cases(project: Path) -> list[tuple[str, dict]]:
 def measure(argv: list[str], *, runs: int, stdin: bytes = b"", env: dict, cwd: str) -> dict:
     """Median wall and CPU ms, max peak RSS, over ``runs`` runs after 3 warm-ups."""
     import statistics
-    import subprocess
 
     for _ in range(3):
         run_once(argv, stdin=stdin, env=env, cwd=cwd)
     walls, cpus = [], []
     for _ in range(runs):
-        start = time.perf_counter()
-        proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, env=env, cwd=cwd)
-        proc.stdin.write(stdin)
-        proc.stdin.close()
-        _, _, usage = os.wait4(proc.pid, 0)
-        walls.append((time.perf_counter() - start) * 1000)
-        cpus.append((usage.ru_utime + usage.ru_stime) * 1000)
+        wall, cpu, _rss, _rc = run_full(argv, stdin=stdin, env=env, cwd=cwd)
+        walls.append(wall * 1000)
+        cpus.append(cpu * 1000)
     return {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "rss": _peak_rss(argv, stdin, env, cwd)}
 
 

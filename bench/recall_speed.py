@@ -34,7 +34,9 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 from gen_store import generate  # noqa: E402
-from timing import baseline, machine, run_once  # noqa: E402
+from timing import baseline, machine, run_full, run_once  # noqa: E402
+
+from claude_memory.recall import cache  # noqa: E402
 
 SCRIPT = REPO / "hooks" / "scripts" / "memory_retrieve.py"
 PROMPTS = {
@@ -51,16 +53,8 @@ def _payload(project: Path, prompt: str) -> bytes:
 
 def _cpu_run(argv: list[str], stdin: bytes, env: dict, cwd: str) -> tuple[float, float, int]:
     """(wall s, user+sys CPU s, peak RSS KiB) of one run."""
-    import subprocess
-    import time
-
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env=env, cwd=cwd)
-    proc.stdin.write(stdin)
-    proc.stdin.close()
-    _, _status, usage = os.wait4(proc.pid, 0)
-    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+    wall, cpu, rss, _rc = run_full(argv, stdin=stdin, env=env, cwd=cwd)
+    return wall, cpu, rss
 
 
 def _paired(argv: list[str], runs: int, stdin: bytes, env: dict, cwd: str) -> dict:
@@ -82,28 +76,12 @@ def _paired(argv: list[str], runs: int, stdin: bytes, env: dict, cwd: str) -> di
             "rss": max(rss)}
 
 
-def _builder_running(root: Path) -> bool:
-    import fcntl
-
-    try:
-        fd = os.open(root / ".staging" / "recall-build.lock", os.O_RDWR)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return False
-    except OSError:
-        return True
-    finally:
-        os.close(fd)
-
-
 def _wait_for_builder(root: Path) -> float:
     """Seconds until the background builder (if any) has finished."""
     import time
 
     start = time.perf_counter()
-    while _builder_running(root):
+    while cache.builder_running(root):
         time.sleep(0.05)
     return time.perf_counter() - start
 

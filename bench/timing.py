@@ -9,11 +9,12 @@ import subprocess
 import sys
 import time
 
-__all__ = ["run_once", "measure", "baseline", "machine"]
+__all__ = ["run_full", "run_once", "measure", "baseline", "machine"]
 
 
-def run_once(argv: list[str], *, stdin: bytes = b"", env: dict | None = None, cwd: str | None = None) -> tuple[float, int, int]:
-    """Run ``argv`` once; return (wall seconds, peak RSS in KiB, exit code)."""
+def run_full(argv: list[str], *, stdin: bytes = b"", env: dict | None = None,
+             cwd: str | None = None) -> tuple[float, float, int, int]:
+    """Run ``argv`` once; return (wall seconds, user+sys CPU seconds, peak RSS in KiB, exit code)."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env=env, cwd=cwd)
@@ -22,7 +23,13 @@ def run_once(argv: list[str], *, stdin: bytes = b"", env: dict | None = None, cw
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
-    return wall, usage.ru_maxrss, proc.returncode
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, proc.returncode
+
+
+def run_once(argv: list[str], *, stdin: bytes = b"", env: dict | None = None, cwd: str | None = None) -> tuple[float, int, int]:
+    """Run ``argv`` once; return (wall seconds, peak RSS in KiB, exit code)."""
+    wall, _cpu, rss, rc = run_full(argv, stdin=stdin, env=env, cwd=cwd)
+    return wall, rss, rc
 
 
 def measure(argv: list[str], *, runs: int = 21, warmup: int = 3, **kw) -> dict:

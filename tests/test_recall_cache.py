@@ -313,20 +313,6 @@ def _hook(project: Path, prompt: str, *, wait: bool = True):
     return proc, payload
 
 
-def _builder_running(root: Path) -> bool:
-    try:
-        fd = os.open(root / ".staging" / cache.LOCK_FILE, os.O_RDWR)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return False
-    except OSError:
-        return True
-    finally:
-        os.close(fd)
-
-
 def test_hook_runs_concurrently_with_a_background_build(tmp_path):
     project = tmp_path / "project"
     root = big_store(project / ".claude" / "memory", 500)
@@ -334,13 +320,13 @@ def test_hook_runs_concurrently_with_a_background_build(tmp_path):
     outputs, during = [(first.returncode, first.stdout, first.stderr)], 0
     deadline = time.time() + 60
     while time.time() < deadline:  # rounds of three concurrent prompts until the base has landed
-        running = _builder_running(root)
+        running = cache.builder_running(root)
         procs = [_hook(project, "redis timeouts for checkout job 11", wait=False) for _ in range(3)]
         for proc, payload in procs:
             out, err = proc.communicate(payload, timeout=60)
             outputs.append((proc.returncode, out, err))
         during += 3 * running
-        if (root / ".staging" / cache.INDEX_FILE).exists() and not _builder_running(root):
+        if (root / ".staging" / cache.INDEX_FILE).exists() and not cache.builder_running(root):
             break
     else:
         pytest.fail("the background build never finished")

@@ -43,7 +43,7 @@ from . import text
 from .index import INDEX_VERSION, RecallIndex, build
 
 __all__ = ["load_index", "build_base", "spawn_build", "compact_limit", "FOLDERS", "STAGING", "INDEX_FILE",
-           "DELTA_FILE", "DOCS_FILE", "LOCK_FILE", "INLINE_MAX", "CACHE_VERSION"]
+           "DELTA_FILE", "DOCS_FILE", "LOCK_FILE", "builder_running", "INLINE_MAX", "CACHE_VERSION"]
 
 STAGING = ".staging"
 INDEX_FILE = "recall-index.bin"
@@ -358,6 +358,23 @@ def _fallback(root: str, prompt: str):
 
     docs, total = corpus.index_md_docs(root, prompt)
     return LayeredIndex(None, (), make_entries(docs, n=total, avg_len=0.0, newest=0.0), n=total if docs else 0)
+
+
+def builder_running(root: str | os.PathLike) -> bool:
+    """True while a background builder holds ``recall-build.lock`` (a probe; takes nothing)."""
+    import fcntl
+
+    try:
+        fd = os.open(os.path.join(os.fspath(root), ".staging", LOCK_FILE), os.O_RDWR | _NOFOLLOW)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # closing drops the probe's own lock, if it got one
 
 
 def spawn_build(root: str) -> bool:
