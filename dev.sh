@@ -39,7 +39,7 @@ setup_cli() {
 cmd="${1:-test}"
 shift || true
 case "$cmd" in
-  demo)  setup_python; setup_cli; exec "$VENV/bin/python" -m claude_memory.demo "$@" ;;
+  demo)  setup_python; setup_cli; exec "$VENV/bin/python" -m claude_memory.devtools.demo "$@" ;;
   test)  setup_python; setup_cli; exec "$VENV/bin/python" -m pytest "$@" ;;
   bench) setup_python; setup_cli; exec "$VENV/bin/python" bench/run.py "$@" ;;
   *) echo "usage: ./dev.sh demo|test|bench [args]" >&2; exit 2 ;;

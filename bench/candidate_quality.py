@@ -56,7 +56,7 @@ def run_cases(project: Path, cases: list[dict], *, in_process: bool = False) -> 
     root = project / ".claude" / "memory"
     if in_process:
         sys.path.insert(0, str(REPO))
-        from claude_memory.candidate import decide
+        from claude_memory.recall.candidate import decide
         from claude_memory.cli.memory_candidate import load_active_memories
 
         for case in cases:

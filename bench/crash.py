@@ -67,16 +67,17 @@ _VOLATILE = ("created_at", "updated_at", "retired_at", "archived_at")
 
 
 def _ctx(root: Path, now):
-    from claude_memory import config, store
+    from claude_memory.core import config
+    from claude_memory.store import transaction as store
 
     return store.StoreContext(root=root, config=config.load_config(root), now=now, lock_timeout=5)
 
 
 def build_store(root: Path) -> None:
     """The starting store of the fault-point trials (written through the library, days ago)."""
-    from claude_memory import store
-    from claude_memory.timeutil import now_utc
-    from claude_memory.validation import validate_record
+    from claude_memory.store import transaction as store
+    from claude_memory.core.timeutil import now_utc
+    from claude_memory.store.validation import validate_record
 
     then = now_utc() - timedelta(days=3)
     for i in range(5):
@@ -137,7 +138,7 @@ def fork_writer(argv: list[str], *, kill_at: int | None = None, kill_after: floa
             os.dup2(devnull, 2)
             sys.stdout = os.fdopen(1, "w", buffering=1, encoding="utf-8")
             sys.stderr = open(os.devnull, "w", encoding="utf-8")
-            from claude_memory import faults
+            from claude_memory.store import faults
             from claude_memory.cli import memory_write
 
             seen = [0]
@@ -208,7 +209,7 @@ def snapshot_docs(root: Path) -> dict[str, dict]:
 
 
 def _whole_files(root: Path) -> list[str]:
-    from claude_memory import validation
+    from claude_memory.store import validation
 
     problems = []
     for folder, category in ((f, c) for c, f in FOLDERS.items()):
@@ -229,8 +230,8 @@ def recover_and_check(root: Path, *, protected: dict[str, str], before: dict | N
 
     Returns (problems, whether --rebuild was needed).
     """
-    from claude_memory import maintenance
-    from claude_memory.lock import store_lock
+    from claude_memory.store import maintenance
+    from claude_memory.store.lock import store_lock
 
     problems = _whole_files(root)
     for path, digest in protected.items():
@@ -323,7 +324,7 @@ def point_trials(workdir: Path) -> dict:
 
 def _random_script(rng: random.Random, root: Path, workdir: Path, count: int, prefix: str) -> list[list[str]]:
     """A random stream of actions valid for the store as it is now (later ones may fail cleanly)."""
-    from claude_memory import store_io
+    from claude_memory.store import records as store_io
 
     files = [f for f in store_io.scan_records(root) if f.doc is not None]
     script = []

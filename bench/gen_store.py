@@ -4,7 +4,7 @@
     generate(root, n, seed=0) -> list of (category, id) written
 
 ``root`` is the memory root (``<project>/.claude/memory``). Writes ``n`` memories spread over
-all six categories (schema 1.0, valid against ``claude_memory.models``), each to
+all six categories (schema 1.0, valid against ``claude_memory.store.models``), each to
 ``<root>/<folder>/<id>.json``, plus ``index.md`` listing them. The text is built from a
 software-project vocabulary (services, tools, failure modes, files) so term statistics
 look like a real store's: many shared words, some rare identifiers. Same ``n`` and
@@ -20,7 +20,7 @@ import os
 import random
 import sys
 
-from claude_memory.categories import FOLDERS
+from claude_memory.core.categories import FOLDERS
 
 __all__ = ["generate", "FOLDERS"]
 

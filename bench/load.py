@@ -40,7 +40,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from claude_memory.categories import FOLDERS
+from claude_memory.core.categories import FOLDERS
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "hooks" / "scripts"
@@ -377,7 +377,7 @@ def _chain_problems(ops: list[Op], root: Path) -> list[str]:
 
 def audit(project: Path, ops: list[Op]) -> dict:
     """Check the store and the log after a load run; ``problems`` empty means nothing was lost."""
-    from claude_memory import maintenance  # noqa: PLC0415 - bench import path
+    from claude_memory.store import maintenance
 
     root = project / ".claude" / "memory"
     problems = [p for o in ops for p in o.problems]

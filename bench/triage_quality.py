@@ -39,7 +39,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from claude_memory.categories import CATEGORIES  # noqa: E402
+from claude_memory.core.categories import CATEGORIES  # noqa: E402
 
 SCRIPT = REPO / "hooks" / "scripts" / "memory_triage.py"
 DEFAULT_EVAL = REPO.parent / "shared" / "eval" / "dev"

@@ -2,7 +2,7 @@ import os
 
 import pytest
 
-from claude_memory import atomic
+from claude_memory.core import atomic
 
 
 def test_writes_new_file(tmp_path):

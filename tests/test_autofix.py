@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claude_memory.autofix import autofix
-from claude_memory.categories import CATEGORIES
-from claude_memory.errors import MemoryStoreError
-from claude_memory.validation import validate_record
+from claude_memory.store.autofix import autofix
+from claude_memory.core.categories import CATEGORIES
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.store.validation import validate_record
 
 REPO = Path(__file__).resolve().parent.parent
 EVAL_MEMORY = REPO.parent / "shared" / "eval" / "dev" / "memory"
@@ -204,7 +204,7 @@ def test_title_too_long_is_reported_after_autofix():
 
 
 def test_autofix_imports_only_the_standard_library():
-    code = ("import sys; import claude_memory.autofix; "
+    code = ("import sys; import claude_memory.store.autofix; "
             "bad = [m for m in ('pydantic', 'jsonschema', 'filelock') if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

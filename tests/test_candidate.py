@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from claude_memory import candidate as C
-from claude_memory.candidate import decide, select_candidate, stem, tokenize
+from claude_memory.recall import candidate as C
+from claude_memory.recall.candidate import decide, select_candidate, stem, tokenize
 
 
 def mem(id_, title, tags, category="constraint", content=None, status="active", changes=None, files=None):

@@ -2,8 +2,8 @@ import json
 
 import pytest
 
-from claude_memory.cli_edge import run_cli
-from claude_memory.errors import MemoryStoreError, Problem
+from claude_memory.cli.edge import run_cli
+from claude_memory.core.errors import MemoryStoreError, Problem
 
 
 def test_success_returns_main_exit_code():

@@ -9,8 +9,12 @@ import textwrap
 import time
 from pathlib import Path
 
-from claude_memory import config, index_file, maintenance, store, store_io
-from claude_memory.validation import validate_record
+from claude_memory.core import config
+from claude_memory.store import index_file
+from claude_memory.store import maintenance
+from claude_memory.store import transaction as store
+from claude_memory.store import records as store_io
+from claude_memory.store.validation import validate_record
 from store_helpers import make_doc
 
 REPO = Path(__file__).resolve().parent.parent

@@ -8,9 +8,9 @@ import os
 
 import pytest
 
-from claude_memory import config
-from claude_memory.categories import CATEGORIES, FOLDERS
-from claude_memory.config import PROJECT_CONFIG_NAME, deep_merge, load_config, load_defaults
+from claude_memory.core import config
+from claude_memory.core.categories import CATEGORIES, FOLDERS
+from claude_memory.core.config import PROJECT_CONFIG_NAME, deep_merge, load_config, load_defaults
 
 
 @pytest.mark.parametrize("base,override,expected", [

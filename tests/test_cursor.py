@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from claude_memory.paths import default_memory_root
+from claude_memory.core.paths import default_memory_root
 from claude_memory.triage.cursor import (HEAD_BYTES, cursor_path, head_checksum, load_cursor, memory_root,
                                          resume_offset, save_cursor, session_key, staging_folder)
 

@@ -18,7 +18,7 @@ SLUG = "sqlite-wal-mode-for-local-cache"
 def _run_demo(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess, Path]:
     base = tmp_path / "demo"
     env = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE")}
-    proc = subprocess.run([sys.executable, "-m", "claude_memory.demo", "--dir", str(base), *args], cwd=REPO,
+    proc = subprocess.run([sys.executable, "-m", "claude_memory.devtools.demo", "--dir", str(base), *args], cwd=REPO,
                           env=env, capture_output=True, text=True, timeout=180)
     return proc, base / "project"
 

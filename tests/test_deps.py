@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory import deps
+from claude_memory.core import deps
 
 
 @pytest.mark.parametrize("env, root, expected", [

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory.categories import CATEGORIES, FOLDERS
-from claude_memory.errors import MemoryStoreError
+from claude_memory.core.categories import CATEGORIES, FOLDERS
+from claude_memory.core.errors import MemoryStoreError
 
 REPO = Path(__file__).resolve().parent.parent
 SKILL = REPO / "skills" / "memory-management" / "SKILL.md"
@@ -83,7 +83,7 @@ def extract_commands(text: str) -> list[tuple[str, str]]:
 def _reason_text() -> str | None:
     try:
         reason = importlib.import_module("claude_memory.triage.reason")
-        from claude_memory.config import load_defaults
+        from claude_memory.core.config import load_defaults
     except ImportError:
         return None
     triggered = [("decision", 0.81, "/tmp/p/.claude/memory/.staging/s1/context-decision.md"),
@@ -272,7 +272,7 @@ def test_skill_has_one_example_per_category():
 
 @pytest.mark.parametrize("example", _skill_examples(), ids=lambda d: d["category"])
 def test_skill_examples_validate_against_the_schema(example):
-    validation = pytest.importorskip("claude_memory.validation")
+    validation = pytest.importorskip("claude_memory.store.validation")
     validated = validation.validate_record(example, category=example["category"])
     assert validated["id"] == example["id"]
 

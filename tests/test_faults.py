@@ -7,8 +7,11 @@ import signal
 
 import pytest
 
-from claude_memory import config, faults, maintenance, store
-from claude_memory.validation import validate_record
+from claude_memory.core import config
+from claude_memory.store import faults
+from claude_memory.store import maintenance
+from claude_memory.store import transaction as store
+from claude_memory.store.validation import validate_record
 from store_helpers import make_doc, write_json
 
 POINTS = ["after_lock", "after_temp_write", "before_replace", "after_replace",

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from claude_memory import paths as shared_paths
+from claude_memory.core import paths as shared_paths
 from claude_memory.guard import paths as gp
 from claude_memory.guard.paths import INSIDE, OUTSIDE, STAGING
 

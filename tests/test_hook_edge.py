@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from claude_memory import hook_edge
+from claude_memory.hooks import edge as hook_edge
 
 
 class FakeStdin(io.StringIO):

@@ -167,7 +167,7 @@ def test_recall_hook_own_part_on_a_store_imports_nothing_heavy(project, store, o
                           env=env, cwd=str(project), text=True)
     assert proc.returncode == 0, proc.stderr
     names = set(proc.stdout.split()) - set(bare)
-    assert "claude_memory.config" in names
+    assert "claude_memory.core.config" in names
     heavy = {n for n in names if n.split(".")[0] in HEAVY}
     assert heavy == set()
 

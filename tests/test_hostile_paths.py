@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory import index_file
-from claude_memory.validation import validate_record
+from claude_memory.store import index_file
+from claude_memory.store.validation import validate_record
 from store_helpers import make_doc, snapshot, write_json
 
 WRITE = "memory_write.py"

@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from claude_memory import index_file as ix
-from claude_memory.categories import CATEGORIES, FOLDERS
+from claude_memory.store import index_file as ix
+from claude_memory.core.categories import CATEGORIES, FOLDERS
 
 
 @pytest.mark.parametrize("title, expected", [

@@ -5,10 +5,13 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from claude_memory import config, lifecycle, maintenance, store
-from claude_memory.errors import MemoryStoreError
-from claude_memory.timeutil import format_ts
-from claude_memory.validation import validate_record
+from claude_memory.core import config
+from claude_memory.store import lifecycle
+from claude_memory.store import maintenance
+from claude_memory.store import transaction as store
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.core.timeutil import format_ts
+from claude_memory.store.validation import validate_record
 from store_helpers import make_doc
 
 NOW = datetime(2026, 6, 1, 12, 0, 0, tzinfo=timezone.utc)

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory import lock
-from claude_memory.errors import MemoryStoreError
+from claude_memory.store import lock
+from claude_memory.core.errors import MemoryStoreError
 
 REPO = Path(__file__).resolve().parent.parent
 
 HOLDER = textwrap.dedent("""
     import sys, time
     sys.path.insert(0, sys.argv[2])
-    from claude_memory.lock import store_lock
+    from claude_memory.store.lock import store_lock
     with store_lock(sys.argv[1], timeout=5):
         print("held", flush=True)
         time.sleep(60)

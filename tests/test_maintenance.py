@@ -7,9 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory import config, health, maintenance, store, store_io
-from claude_memory.timeutil import format_ts
-from claude_memory.validation import validate_record
+from claude_memory.core import config
+from claude_memory.store import health
+from claude_memory.store import maintenance
+from claude_memory.store import transaction as store
+from claude_memory.store import records as store_io
+from claude_memory.core.timeutil import format_ts
+from claude_memory.store.validation import validate_record
 from store_helpers import make_doc, write_json
 
 NOW = datetime(2026, 6, 1, 12, 0, 0, tzinfo=timezone.utc)

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory import config, store
-from claude_memory.timeutil import format_ts
-from claude_memory.validation import validate_record
+from claude_memory.core import config
+from claude_memory.store import transaction as store
+from claude_memory.core.timeutil import format_ts
+from claude_memory.store.validation import validate_record
 from store_helpers import make_doc, snapshot, write_json
 
 SCRIPT = "memory_index.py"

@@ -130,8 +130,9 @@ def test_rolling_window_via_cli(run_script, project, memory_root):
 def _setup_errors(project: Path, memory_root: Path) -> dict[str, Path]:
     """A store with one active, one retired (just now) and one archived memory, plus input files.
     Built in-process (the writer's own CLI path is covered above) to keep this fast."""
-    from claude_memory import config, store
-    from claude_memory.validation import validate_record
+    from claude_memory.core import config
+    from claude_memory.store import transaction as store
+    from claude_memory.store.validation import validate_record
 
     ctx = store.StoreContext(root=memory_root, config=config.load_config(memory_root))
     files = {}
@@ -236,7 +237,7 @@ def test_lock_timeout_changes_nothing(run_script, project, memory_root, created)
     repo = Path(__file__).resolve().parent.parent
     holder = subprocess.Popen([sys.executable, "-c", (
         "import sys,time; sys.path.insert(0, sys.argv[2]);"
-        "from claude_memory.lock import store_lock\n"
+        "from claude_memory.store.lock import store_lock\n"
         "with store_lock(sys.argv[1], timeout=5):\n print('held', flush=True); time.sleep(30)"),
         str(memory_root), str(repo)], stdout=subprocess.PIPE, text=True)
     try:

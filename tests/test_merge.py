@@ -4,8 +4,8 @@ import copy
 
 import pytest
 
-from claude_memory import merge
-from claude_memory.errors import MemoryStoreError
+from claude_memory.store import merge
+from claude_memory.core.errors import MemoryStoreError
 from store_helpers import make_doc
 
 NOW = "2026-06-01T12:00:00Z"
@@ -24,7 +24,7 @@ def _merge(old, new, exists=lambda p: True, **kw):
 
 
 def test_limits_match_models():
-    models = pytest.importorskip("claude_memory.models")
+    models = pytest.importorskip("claude_memory.store.models")
     assert (merge.DEFAULT_MAX_TAGS, merge.DEFAULT_MAX_CHANGES) == (models.MAX_TAGS, models.MAX_CHANGES)
 
 

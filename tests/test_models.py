@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from claude_memory import models
-from claude_memory.categories import CATEGORIES
-from claude_memory.models import (
+from claude_memory.store import models
+from claude_memory.core.categories import CATEGORIES
+from claude_memory.store.models import (
     CONTENT_MODELS,
     ENVELOPE_FIELDS,
     ID_PATTERN,
@@ -34,8 +34,8 @@ from claude_memory.models import (
     MemoryRecord,
     record_model_for,
 )
-from claude_memory.slug import SLUG_PATTERN
-from claude_memory.timeutil import format_ts
+from claude_memory.core.slug import SLUG_PATTERN
+from claude_memory.core.timeutil import format_ts
 
 EVAL_MEMORY = Path(__file__).resolve().parent.parent.parent / "shared" / "eval" / "dev" / "memory"
 TS = "2026-05-01T10:00:00Z"

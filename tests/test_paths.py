@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory.errors import MemoryStoreError
-from claude_memory.paths import (
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.core.paths import (
     INDEX_NAME,
     MEMORY_DIRNAME,
     STAGING_DIRNAME,

@@ -14,13 +14,14 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from claude_memory import index_file, merge
-from claude_memory.categories import CATEGORIES
-from claude_memory.errors import MemoryStoreError
-from claude_memory.hook_edge import run_hook
+from claude_memory.store import index_file
+from claude_memory.store import merge
+from claude_memory.core.categories import CATEGORIES
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.hooks.edge import run_hook
 from claude_memory.hooks import retrieve, triage, validate, write_guard
 from claude_memory.triage import transcript
-from claude_memory.validation import validate_record
+from claude_memory.store.validation import validate_record
 from store_helpers import make_doc, snapshot, write_json
 
 REPO = Path(__file__).resolve().parent.parent

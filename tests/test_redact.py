@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from claude_memory import redact
-from claude_memory.redact import KINDS, MARKER_RE, find_secrets, redact_record, redact_text
+from claude_memory.core import redact
+from claude_memory.core.redact import KINDS, MARKER_RE, find_secrets, redact_record, redact_text
 
 ALNUM = string.ascii_letters + string.digits
 UPPER_DIGITS = string.ascii_uppercase + string.digits
@@ -436,7 +436,7 @@ def test_text_without_candidates_compiles_nothing():
 
 
 def test_imports_only_the_standard_library():
-    code = ("import sys; import claude_memory.redact as r; r.redact_text('password=' + 'Abc123xyz9');"
+    code = ("import sys; import claude_memory.core.redact as r; r.redact_text('password=' + 'Abc123xyz9');"
             "bad = [m for m in ('pydantic', 'filelock', 'jsonschema') if m in sys.modules]; print(bad)")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=str(__import__("pathlib").Path(__file__).resolve().parent.parent))

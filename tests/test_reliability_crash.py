@@ -103,12 +103,13 @@ def test_checks_can_fail(tmp_path):
 def test_rebuild_does_not_take_a_new_memory_for_a_half_finished_rename(tmp_path):
     """A memory renamed away, then a new memory created under the freed id: both acknowledged.
     --rebuild must not delete either as the leftover of an interrupted rename."""
-    from claude_memory import maintenance, store
-    from claude_memory.validation import validate_record
+    from claude_memory.store import maintenance
+    from claude_memory.store import transaction as store
+    from claude_memory.store.validation import validate_record
 
     from datetime import timedelta
 
-    from claude_memory.timeutil import now_utc
+    from claude_memory.core.timeutil import now_utc
 
     root = tmp_path / ".claude" / "memory"
     ctx = crash._ctx(root, now_utc() - timedelta(hours=1))

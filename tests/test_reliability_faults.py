@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory import maintenance
+from claude_memory.store import maintenance
 from claude_memory.cli import memory_index, memory_write
 from store_helpers import make_doc, snapshot, write_json
 
@@ -208,7 +208,7 @@ def _hold_lock(root: Path):
     pid = os.fork()
     if pid == 0:
         try:
-            from claude_memory.lock import store_lock
+            from claude_memory.store.lock import store_lock
 
             with store_lock(root, timeout=5):
                 os.write(w, b"x")

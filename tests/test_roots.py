@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from claude_memory import paths, roots
+from claude_memory.core import paths
+from claude_memory.core import roots
 from claude_memory.triage import cursor
 
 from locations import REPO
@@ -81,7 +82,7 @@ def test_project_is_returned_with_the_root(tmp_path):
 
 
 def test_imports_only_os():
-    code = ("import sys; before = set(sys.modules); import claude_memory.roots; "
+    code = ("import sys; before = set(sys.modules); import claude_memory.core.roots; "
             "print(' '.join(sorted(m for m in set(sys.modules) - before if not m.startswith('claude_memory'))))")
     out = subprocess.run([sys.executable, "-S", "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     allowed = {"__future__", "os", "os.path", "posixpath", "ntpath", "genericpath", "stat", "_stat", "_collections_abc"}

@@ -2,7 +2,7 @@
 
 Three judges: ``<category>.schema.json`` (chosen by the document's category, else
 ``common.schema.json``), ``memory.schema.json`` (any category) and
-:func:`claude_memory.validation.validate_record`.
+:func:`claude_memory.store.validation.validate_record`.
 
 Every document of the dev eval set must be accepted by both; hundreds of hand-made
 mutations (wrong types, bounds, unknown and missing fields, lifecycle invariants,
@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from claude_memory.categories import CATEGORIES
-from claude_memory.errors import MemoryStoreError
-from claude_memory.models import (
+from claude_memory.core.categories import CATEGORIES
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.store.models import (
     CONTENT_MODELS,
     ID_PATTERN,
     MAX_CHANGES,
@@ -34,7 +34,7 @@ from claude_memory.models import (
     TAG_PATTERN,
     TIMESTAMP_PATTERN,
 )
-from claude_memory.validation import validate_record
+from claude_memory.store.validation import validate_record
 
 REPO = Path(__file__).resolve().parent.parent
 SCHEMAS = REPO / "assets" / "schemas"

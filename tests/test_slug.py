@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from claude_memory.slug import MAX_SLUG, SLUG_PATTERN, is_valid_slug, slugify
+from claude_memory.core.slug import MAX_SLUG, SLUG_PATTERN, is_valid_slug, slugify
 
 
 @pytest.mark.parametrize("value,ok", [

@@ -6,10 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory import config, index_file, maintenance, store, store_io
-from claude_memory.errors import MemoryStoreError
-from claude_memory.timeutil import format_ts
-from claude_memory.validation import validate_record
+from claude_memory.core import config
+from claude_memory.store import index_file
+from claude_memory.store import maintenance
+from claude_memory.store import transaction as store
+from claude_memory.store import records as store_io
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.core.timeutil import format_ts
+from claude_memory.store.validation import validate_record
 from store_helpers import make_doc, md5, snapshot, write_json
 
 NOW = datetime(2026, 6, 1, 12, 0, 0, tzinfo=timezone.utc)
@@ -262,7 +266,7 @@ def test_stored_file_invalid_is_reported(ctx, memory_root):
 
 def test_file_written_in_canonical_form(ctx):
     out = _create(ctx)
-    from claude_memory.validation import dump_record, load_record
+    from claude_memory.store.validation import dump_record, load_record
     assert out.path.read_text() == dump_record(load_record(out.path))
 
 

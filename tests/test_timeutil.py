@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from claude_memory.models import TIMESTAMP_PATTERN
-from claude_memory.timeutil import format_ts, now_ts, now_utc, parse_ts
+from claude_memory.store.models import TIMESTAMP_PATTERN
+from claude_memory.core.timeutil import format_ts, now_ts, now_utc, parse_ts
 
 UTC = timezone.utc
 

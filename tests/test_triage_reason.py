@@ -8,7 +8,7 @@ import shlex
 
 import pytest
 
-from claude_memory.config import load_defaults
+from claude_memory.core.config import load_defaults
 from claude_memory.triage.reason import SKILL_NAME, build_reason, commands, parallel_config, triage_data
 
 PLUGIN, ROOT = "/opt/plugin", "/work/proj/.claude/memory"

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory.categories import CATEGORIES
-from claude_memory.errors import MemoryStoreError
-from claude_memory.models import ENVELOPE_FIELDS, CONTENT_MODELS
-from claude_memory.validation import MAX_FILE_BYTES, dump_record, load_record, read_json_file, validate_record
+from claude_memory.core.categories import CATEGORIES
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.store.models import ENVELOPE_FIELDS, CONTENT_MODELS
+from claude_memory.store.validation import MAX_FILE_BYTES, dump_record, load_record, read_json_file, validate_record
 
 EVAL_MEMORY = Path(__file__).resolve().parent.parent.parent / "shared" / "eval" / "dev" / "memory"
 EVAL_FILES = sorted(EVAL_MEMORY.glob("**/*.json"))

@@ -9,7 +9,7 @@ import sys
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from claude_memory import hook_edge
+from claude_memory.hooks import edge as hook_edge
 from claude_memory.hooks import write_guard
 
 from locations import REPO, SCRIPTS
@@ -112,7 +112,7 @@ def test_guard_imports_only_the_standard_library_on_its_paths(project, memory_ro
         "for tool, ti in [('Write', {'file_path': %r}), ('Write', {'file_path': %r}),"
         " ('Bash', {'command': 'rm -rf .claude/memory'})]:\n"
         "    write_guard.decide({'tool_name': tool, 'tool_input': ti, 'cwd': %r})\n"
-        "bad = [m for m in ('pydantic', 'filelock', 'jsonschema', 'claude_memory.config', 'claude_memory.errors',"
+        "bad = [m for m in ('pydantic', 'filelock', 'jsonschema', 'claude_memory.core.config', 'claude_memory.core.errors',"
         " 'dataclasses', 'pathlib') if m in sys.modules]\n"
         "print(json.dumps(bad))\n"
     ) % (str(REPO), str(project / "a.py"), str(memory_root / "x.json"), str(project))
@@ -129,7 +129,7 @@ def test_outside_path_fast_path_loads_no_json_re_or_typing(project, memory_root)
     probe = (
         "import sys, io; sys.path.insert(0, %r)\n"
         "from claude_memory.hooks import write_guard\n"
-        "from claude_memory.hook_edge import run_hook\n"
+        "from claude_memory.hooks.edge import run_hook\n"
         "class S:\n    buffer = io.BytesIO(%r.encode())\n"
         "assert run_hook('g', write_guard.decide, S) == 0\n"
         "print(sorted(m for m in ('json', 're', 'typing', 'enum', 'pydantic') if m in sys.modules))\n"

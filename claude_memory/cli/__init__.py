@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import MemoryStoreError
+from claude_memory.core.errors import MemoryStoreError
 
 __all__ = ["ArgParser"]
 

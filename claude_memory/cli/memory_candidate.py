@@ -2,7 +2,7 @@
 
 Standard library only. Reads the active memories of one category from
 ``<root>/<folder>/*.json`` (broken files, symlinks leading out of the root and
-retired or archived memories are skipped), runs :func:`claude_memory.candidate.decide`
+retired or archived memories are skipped), runs :func:`claude_memory.recall.candidate.decide`
 and prints one JSON object on stdout.
 """
 
@@ -15,12 +15,12 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from .. import paths
-from ..candidate import LIFECYCLE_EVENTS, decide
-from ..categories import CATEGORIES, folder_of
-from ..cli_edge import run_cli
-from ..errors import MemoryStoreError
-from . import ArgParser
+from claude_memory.core import paths
+from claude_memory.recall.candidate import LIFECYCLE_EVENTS, decide
+from claude_memory.core.categories import CATEGORIES, folder_of
+from claude_memory.cli.edge import run_cli
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.cli import ArgParser
 
 __all__ = ["PROG", "MAX_MEMORY_BYTES", "MAX_NEW_INFO_CHARS", "build_parser", "load_active_memories", "main"]
 

@@ -14,10 +14,11 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from .. import config, paths
-from ..cli_edge import run_cli
-from ..errors import MemoryStoreError
-from . import ArgParser
+from claude_memory.core import config
+from claude_memory.core import paths
+from claude_memory.cli.edge import run_cli
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.cli import ArgParser
 
 __all__ = ["PROG", "build_parser", "main"]
 
@@ -77,7 +78,8 @@ def _human_health(h: dict) -> None:
 
 def _run(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(argv)
-    from .. import health, maintenance
+    from claude_memory.store import health
+    from claude_memory.store import maintenance
 
     root = Path(args.root) if args.root else paths.default_memory_root()
     code = 0

@@ -19,11 +19,12 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from .. import config, paths
-from ..categories import CATEGORIES
-from ..cli_edge import run_cli
-from ..errors import MemoryStoreError
-from . import ArgParser
+from claude_memory.core import config
+from claude_memory.core import paths
+from claude_memory.core.categories import CATEGORIES
+from claude_memory.cli.edge import run_cli
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.cli import ArgParser
 
 __all__ = ["PROG", "ACTIONS", "MAX_INPUT_BYTES", "build_parser", "read_input", "main"]
 
@@ -72,8 +73,8 @@ def read_input(path_arg: str) -> tuple[dict, Path]:
 
 
 def _prepare(doc: dict, *, category: str, now: str, target_id: str | None) -> dict:
-    from ..autofix import autofix
-    from ..validation import validate_record
+    from claude_memory.store.autofix import autofix
+    from claude_memory.store.validation import validate_record
 
     fixed, notes = autofix(doc, category=category, now=now, target_id=target_id)
     for note in notes:
@@ -90,7 +91,8 @@ def _is_staged_draft(path: Path, root: Path) -> bool:
 
 def _run(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(argv)
-    from .. import store, store_io
+    from claude_memory.store import transaction as store
+    from claude_memory.store import records as store_io
 
     root = Path(args.root) if args.root else paths.default_memory_root()
     ctx = store.StoreContext(root=root, config=config.load_config(root))

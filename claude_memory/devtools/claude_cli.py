@@ -13,9 +13,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from claude_memory.core import roots
+
 __all__ = ["PLUGIN_ROOT", "PINNED_CLI", "find_cli", "cli_env", "CliRun", "run_claude", "run_plugin_command"]
 
-PLUGIN_ROOT = Path(__file__).resolve().parent.parent.parent
+PLUGIN_ROOT = Path(roots.PLUGIN_ROOT)
 PINNED_CLI = PLUGIN_ROOT / ".cache" / "claude-code" / "node_modules" / ".bin" / "claude"
 
 # Variables of the developer's environment that must not reach the CLI under test.

@@ -14,15 +14,17 @@ import json
 import re
 import shlex
 from pathlib import Path
+
+from claude_memory.core import roots
 from typing import Callable, Generator
 
-from .model_server import Reply, last_user_text, text, tool, tool_results
+from claude_memory.devtools.model_server import Reply, last_user_text, text, tool, tool_results
 
 __all__ = ["Conversation", "parse_triage_data", "reason_commands", "script_path", "strip_line_numbers", "follow_triage", "Saved"]
 
 Flow = Generator[Reply, dict, object]
 TRIAGE_RE = re.compile(r"<triage_data>\s*(.*?)\s*</triage_data>", re.DOTALL)
-PLUGIN_ROOT = Path(__file__).resolve().parent.parent.parent
+PLUGIN_ROOT = Path(roots.PLUGIN_ROOT)
 
 
 class Conversation:
@@ -163,6 +165,6 @@ def follow_triage(feedback: str, *, project: Path, drafts: dict[str, dict], new_
 
 
 def _folder(category: str) -> str:
-    from ..categories import folder_of
+    from claude_memory.core.categories import folder_of
 
     return folder_of(category)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 
-from ..categories import CATEGORY_BY_FOLDER
+from claude_memory.core.categories import CATEGORY_BY_FOLDER
+from claude_memory.core.roots import plugin_root
 
 __all__ = ["plugin_root", "session_key", "script_command", "writer_advice", "category_of"]
 
@@ -17,11 +18,6 @@ CONFIG_NAME = "memory-config.json"
 _KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 
 
-def plugin_root() -> str:
-    env = os.environ.get("CLAUDE_PLUGIN_ROOT")
-    if env:
-        return env
-    return os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def session_key(session_id: object) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 
-from .shell import BARE, QUOTED, SUBST, VAR, Command, Word, lex
+from claude_memory.guard.shell import BARE, QUOTED, SUBST, VAR, Command, Word, lex
 
 __all__ = ["Finding", "find_store_writes", "mentions_store"]
 

@@ -12,7 +12,7 @@ when letter case is ignored, the file system is probed once (cached) to see
 whether it folds case; only then is the variant treated as the store.
 
 Standard library ``os`` only, so the guard stays cheap to start. The memory
-root is found exactly as :func:`claude_memory.paths.default_memory_root` does
+root is found exactly as :func:`claude_memory.core.paths.default_memory_root` does
 (a test keeps the two in step) without importing that module's dependencies.
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 
-from ..roots import MEMORY_PARTS, nearest_memory_root
+from claude_memory.core.roots import MEMORY_PARTS, nearest_memory_root
 
 __all__ = [
     "INSIDE",

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import os
 
-from ..config import hook_config
-from ..hook_edge import run_hook
-from ..roots import find_memory_root_and_project
+from claude_memory.core.config import hook_config
+from claude_memory.hooks.edge import run_hook
+from claude_memory.core.roots import find_memory_root_and_project
 
 __all__ = ["decide", "main", "retrieval_settings", "memory_prefix", "memory_root", "MAX_INJECT_CAP"]
 
@@ -45,12 +45,12 @@ def memory_prefix(root: str, project: str | None) -> str:
 
 
 def memory_root(cwd: str | None) -> tuple[str, str]:
-    """(memory root, project): :func:`claude_memory.roots.find_memory_root_and_project` (``os.path`` only)."""
+    """(memory root, project): :func:`claude_memory.core.roots.find_memory_root_and_project` (``os.path`` only)."""
     return find_memory_root_and_project(cwd)
 
 
 def _config(root: str) -> dict:
-    """The config's retrieval section via :func:`claude_memory.config.hook_config` (without a project
+    """The config's retrieval section via :func:`claude_memory.core.config.hook_config` (without a project
     override only the defaults are parsed); ``{}`` when the defaults cannot be read."""
     try:
         return hook_config(root, ("retrieval",))
@@ -69,12 +69,12 @@ def decide(payload: dict) -> dict | None:
     enabled, limit = retrieval_settings(_config(root))
     if not enabled or limit == 0:
         return None
-    from ..recall import recall
+    from claude_memory.recall import recall
 
     entries = recall(root, prompt, limit)
     if not entries:
         return None
-    from ..recall.render import render
+    from claude_memory.recall.render import render
 
     return {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit",
                                    "additionalContext": render(entries, memory_prefix(root, project))}}

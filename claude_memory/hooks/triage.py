@@ -25,11 +25,12 @@ import os
 import sys
 import zlib
 
-from .. import hook_edge
-from ..categories import CATEGORIES
-from ..config import hook_config
-from ..triage import cursor as cursors
-from ..triage.transcript import ASSISTANT_TEXT, Event, drop_save_flow, read_tail
+from claude_memory.hooks import edge as hook_edge
+from claude_memory.core.categories import CATEGORIES
+from claude_memory.core.config import hook_config
+from claude_memory.core.roots import plugin_root
+from claude_memory.triage import cursor as cursors
+from claude_memory.triage.transcript import ASSISTANT_TEXT, Event, drop_save_flow, read_tail
 
 __all__ = ["decide", "main", "enabled_categories", "thresholds"]
 
@@ -63,9 +64,6 @@ def thresholds(config: dict) -> dict[str, float]:
     return out
 
 
-def _plugin_root() -> str:
-    return os.environ.get("CLAUDE_PLUGIN_ROOT") or \
-        os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 
 
 def _max_context_bytes(config: dict) -> int:
@@ -132,7 +130,7 @@ def decide(payload: dict) -> dict | None:
                                               **({} if resumed else {"metrics": {}, "prior_text": ""})})
         return None
 
-    from ..triage.scoring import (CategoryScore, activity_metrics, last_assistant_text, merge_metrics,
+    from claude_memory.triage.scoring import (CategoryScore, activity_metrics, last_assistant_text, merge_metrics,
                                   score_activity, score_text_categories)
 
     metrics = merge_metrics(cursor.get("metrics") if resumed else None, activity_metrics(events))
@@ -171,8 +169,8 @@ def _with_last_message(events: list[Event], message, stored_crc, in_flow: bool) 
 
 
 def _block(triggered: list[str], scores: dict, events: list[Event], config: dict, root: str, folder: str) -> dict:
-    from ..triage.context import render_context, write_context
-    from ..triage.reason import build_reason
+    from claude_memory.triage.context import render_context, write_context
+    from claude_memory.triage.reason import build_reason
 
     cats = config.get("categories") if isinstance(config.get("categories"), dict) else {}
     max_bytes = _max_context_bytes(config)
@@ -182,7 +180,7 @@ def _block(triggered: list[str], scores: dict, events: list[Event], config: dict
         text = render_context(scores[category], spec.get("description", ""), events, max_bytes=max_bytes)
         path = write_context(folder, category, text)
         rows.append((category, scores[category].score, str(path)))
-    reason = build_reason(rows, config, plugin_root=_plugin_root(), memory_root=root, staging_folder=folder)
+    reason = build_reason(rows, config, plugin_root=plugin_root(), memory_root=root, staging_folder=folder)
     return {"decision": "block", "reason": reason}
 
 

@@ -3,7 +3,7 @@
 Only files inside the memory root (not the staging place) are looked at:
 
 - ``<folder>/<name>.json`` in a category folder is validated against its
-  schema (``claude_memory.validation``, imported only then). An invalid file is
+  schema (``claude_memory.store.validation``, imported only then). An invalid file is
   renamed ``<file>.invalid.<UTC timestamp>`` so readers never see it, and Claude
   is told what was wrong and which command saves a memory properly. A valid file
   still bypassed the writer, so Claude is told to rebuild the index.
@@ -23,8 +23,8 @@ import os
 import sys
 import time
 
-from ..guard import paths as guard_paths
-from ..guard.advice import CONFIG_NAME, INDEX_NAME, category_of, script_command, writer_advice
+from claude_memory.guard import paths as guard_paths
+from claude_memory.guard.advice import CONFIG_NAME, INDEX_NAME, category_of, script_command, writer_advice
 
 __all__ = ["decide", "main", "quarantine_name", "check_memory_file", "MAX_PROBLEMS"]
 
@@ -74,15 +74,15 @@ def _basic_problems(doc, category: str) -> list[str]:
 def _schema_validator():
     """``(read_json_file, validate_record)`` or None when pydantic cannot be had."""
     try:
-        from ..validation import read_json_file, validate_record
+        from claude_memory.store.validation import read_json_file, validate_record
         return read_json_file, validate_record
     except ImportError:
         pass
     try:
-        from ..deps import ensure_deps
+        from claude_memory.core.deps import ensure_deps
 
         ensure_deps(install=False)
-        from ..validation import read_json_file, validate_record
+        from claude_memory.store.validation import read_json_file, validate_record
         return read_json_file, validate_record
     except Exception:  # noqa: BLE001 - any failure means: use the fallback
         return None
@@ -92,7 +92,7 @@ def check_memory_file(path: str, category: str) -> list[str]:
     """Problems of the memory file at ``path`` (empty when valid)."""
     validator = _schema_validator()
     if validator is not None:
-        from ..errors import MemoryStoreError
+        from claude_memory.core.errors import MemoryStoreError
 
         read_json_file, validate_record = validator
         try:
@@ -197,6 +197,6 @@ def decide(payload: dict) -> dict | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ..hook_edge import run_hook
+    from claude_memory.hooks.edge import run_hook
 
     return run_hook("memory_validate_hook", decide)

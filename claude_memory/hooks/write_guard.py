@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..guard import paths as guard_paths
+from claude_memory.guard import paths as guard_paths
 
 __all__ = ["decide", "main", "FILE_TOOLS", "deny"]
 
@@ -40,14 +40,14 @@ def _short(text: str, limit: int = 300) -> str:
 
 
 def _file_reason(tool: str, path: str, root: str, rel: str, session_id: object) -> str:
-    from ..guard.advice import writer_advice
+    from claude_memory.guard.advice import writer_advice
 
     return (f"claude-memory: {tool} on {_short(path)} was blocked: it is inside the memory store ({root}), "
             f"which only the plugin's scripts may change.\n{writer_advice(root, rel, session_id)}")
 
 
 def _bash_reason(finding, root: str, session_id: object) -> str:
-    from ..guard.advice import category_of, writer_advice
+    from claude_memory.guard.advice import category_of, writer_advice
 
     parts = finding.target.replace("\\", "/").split("/")
     category = next((category_of(p) for p in parts if category_of(p)), None)
@@ -74,7 +74,7 @@ def _decide_bash(tool_input: dict, cwd, roots, session_id) -> dict | None:
     if not isinstance(command, str):
         _note("Bash without a command string; allowed")
         return None
-    from ..guard.bash import find_store_writes
+    from claude_memory.guard.bash import find_store_writes
 
     start = cwd if isinstance(cwd, str) and cwd else os.getcwd()
     for root in roots:
@@ -107,6 +107,6 @@ def decide(payload: dict) -> dict | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ..hook_edge import run_hook
+    from claude_memory.hooks.edge import run_hook
 
     return run_hook("memory_write_guard", decide)

@@ -21,14 +21,14 @@ MAX_PROMPT_CHARS = 4000
 
 def recall(root: str, prompt: str, limit: int, *, use_cache: bool = True) -> list[tuple[str, str, str, str, list[str]]]:
     """(category, folder, slug, title, tags) of the memories to inject for ``prompt``, best first."""
-    from . import text
+    from claude_memory.recall import text
 
     prompt = prompt[:MAX_PROMPT_CHARS]
     if not text.query_terms(prompt) and not text.path_mentions(prompt):
         return []
-    from .cache import load_index
-    from .index import render_fields
-    from .rank import rank
+    from claude_memory.recall.cache import load_index
+    from claude_memory.recall.index import render_fields
+    from claude_memory.recall.rank import rank
 
     index = load_index(root, use_cache=use_cache, prompt=prompt)
     return [render_fields(index, number) for number, *_scores in rank(index, prompt, limit)]

@@ -39,8 +39,8 @@ import os
 import stat
 import time
 
-from . import text
-from .index import INDEX_VERSION, RecallIndex, build
+from claude_memory.recall import text
+from claude_memory.recall.index import INDEX_VERSION, RecallIndex, build
 
 __all__ = ["load_index", "build_base", "spawn_build", "compact_limit", "FOLDERS", "STAGING", "INDEX_FILE",
            "DELTA_FILE", "DOCS_FILE", "LOCK_FILE", "builder_running", "INLINE_MAX", "CACHE_VERSION"]
@@ -82,7 +82,7 @@ def _folder_sig(root: str, folder: str):
 
 def _scan(root: str, folder: str) -> tuple[tuple, dict]:
     """((signature, settled), {slug: stat}) of one folder, listed between two signatures."""
-    from . import corpus
+    from claude_memory.recall import corpus
 
     before = _folder_sig(root, folder)
     files = corpus.scan_folder(root, folder)
@@ -162,7 +162,7 @@ def _staging(root: str) -> str:
             return folder
     except OSError:
         pass
-    from ..paths import staging_dir
+    from claude_memory.core.paths import staging_dir
 
     return str(staging_dir(root))
 
@@ -257,7 +257,7 @@ def _load_docs(root: str) -> tuple[dict, dict]:
 def build_base(root: str, *, save: bool = True) -> RecallIndex:
     """Index every memory of the store from scratch (re-reading only files changed since the
     last build) and, with ``save``, write it as the new base (the old delta is dropped)."""
-    from . import corpus
+    from claude_memory.recall import corpus
 
     root = str(root)
     old_files, old_docs = _load_docs(root) if save else ({}, {})
@@ -306,8 +306,8 @@ def build_base(root: str, *, save: bool = True) -> RecallIndex:
 
 def _refresh_delta(root: str, base: _Base, delta: dict | None, stale: list[str]) -> dict:
     """The delta after re-listing the ``stale`` folders and reading the files that changed."""
-    from . import corpus
-    from .delta import make_entries, sorted_vocab
+    from claude_memory.recall import corpus
+    from claude_memory.recall.delta import make_entries, sorted_vocab
 
     state = dict(delta["state"]) if delta else dict(base.state)
     over = {f: dict(v) for f, v in delta["over"].items()} if delta else {}
@@ -353,8 +353,8 @@ def _refresh_delta(root: str, base: _Base, delta: dict | None, stale: list[str])
 
 def _fallback(root: str, prompt: str):
     """An index of the lines of index.md that may match ``prompt`` (no cache yet)."""
-    from . import corpus
-    from .delta import LayeredIndex, make_entries
+    from claude_memory.recall import corpus
+    from claude_memory.recall.delta import LayeredIndex, make_entries
 
     docs, total = corpus.index_md_docs(root, prompt)
     return LayeredIndex(None, (), make_entries(docs, n=total, avg_len=0.0, newest=0.0), n=total if docs else 0)
@@ -445,7 +445,7 @@ def load_index(root: str, *, use_cache: bool = True, prompt: str | None = None):
                 base = None
     if base is None:
         if prompt is not None and hasattr(os, "fork"):
-            from . import corpus
+            from claude_memory.recall import corpus
 
             if corpus.count_files(root, INLINE_MAX) > INLINE_MAX:
                 spawn_build(root)  # or one is already running
@@ -457,7 +457,7 @@ def load_index(root: str, *, use_cache: bool = True, prompt: str | None = None):
         if base.index.n <= INLINE_MAX or prompt is None:
             return build_base(root)
         spawn_build(root)
-    from .delta import LayeredIndex
+    from claude_memory.recall.delta import LayeredIndex
 
     return LayeredIndex(base.index, delta["tomb"], delta["entries"], vocab=delta["vocab"])
 

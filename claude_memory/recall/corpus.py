@@ -18,8 +18,8 @@ from __future__ import annotations
 import os
 import stat
 
-from ..hook_edge import loads
-from . import text
+from claude_memory.hooks.edge import loads
+from claude_memory.recall import text
 
 __all__ = [
     "FOLDERS",

@@ -20,7 +20,7 @@ and it disappears at the next compaction, which rebuilds the base from scratch.
 
 from __future__ import annotations
 
-from .index import EMPTY_IDS, EMPTY_SCORES, bisect_left, contribution, day_number, idf, recency_factor
+from claude_memory.recall.index import EMPTY_IDS, EMPTY_SCORES, bisect_left, contribution, day_number, idf, recency_factor
 
 __all__ = ["Entry", "make_entries", "sorted_vocab", "LayeredIndex"]
 

@@ -35,9 +35,9 @@ on the other (see ``bench/recall_quality.py --half``).
 
 from __future__ import annotations
 
-from . import text
-from .cues import categories_asked
-from .index import idf
+from claude_memory.recall import text
+from claude_memory.recall.cues import categories_asked
+from claude_memory.recall.index import idf
 
 __all__ = ["Hit", "rank", "SYNONYM_WEIGHT", "PARTIAL_WEIGHT"]
 

@@ -17,8 +17,8 @@ loose parts.
 from __future__ import annotations
 
 # Derived from SYNONYM_GROUPS and GENERIC_WORDS below, precomputed (see table_source()).
-from .synonym_table import GENERIC as _GENERIC
-from .synonym_table import SYNONYMS as _SYNONYMS
+from claude_memory.recall.synonym_table import GENERIC as _GENERIC
+from claude_memory.recall.synonym_table import SYNONYMS as _SYNONYMS
 
 __all__ = [
     "TOKENIZER_VERSION",

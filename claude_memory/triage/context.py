@@ -14,7 +14,7 @@
 
 Transcript text is data: ``&``, ``<`` and ``>`` are escaped inside the block, so
 nothing in it (a ``</transcript_data>``, a fake ``<system>`` tag) can close it or
-pose as markup. Excerpts go through :func:`claude_memory.redact.redact_text`
+pose as markup. Excerpts go through :func:`claude_memory.core.redact.redact_text`
 before they are written. Each file stays within ``triage.max_context_bytes``.
 """
 
@@ -23,8 +23,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .scoring import CategoryScore, Hit
-from .transcript import ASSISTANT_TEXT, THINKING, TOOL_RESULT, TOOL_USE, USER_TEXT, Event
+from claude_memory.triage.scoring import CategoryScore, Hit
+from claude_memory.triage.transcript import ASSISTANT_TEXT, THINKING, TOOL_RESULT, TOOL_USE, USER_TEXT, Event
 
 __all__ = ["DEFAULT_MAX_BYTES", "neutralize", "excerpts", "render_context", "write_context"]
 
@@ -126,7 +126,7 @@ def _truncate_utf8(text: str, limit: int) -> str:
 
 
 def _redact(text: str) -> str:
-    from ..redact import redact_text
+    from claude_memory.core.redact import redact_text
 
     return redact_text(text)[0]
 

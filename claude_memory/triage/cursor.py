@@ -11,7 +11,7 @@ detects a transcript that was replaced or shrank: then triage starts over.
 Written atomically (temp file + ``os.replace``); not fsynced, because losing a
 cursor in a crash only means one extra triage. Standard library only, and on the
 Stop hook's path: ``os`` strings (no pathlib), no ``re``, JSON through
-:mod:`claude_memory.hook_edge`'s C-accelerated helpers (no ``json``).
+:mod:`claude_memory.hooks.edge`'s C-accelerated helpers (no ``json``).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from __future__ import annotations
 import os
 import zlib
 
-from ..hook_edge import dumps, loads
-from ..roots import find_memory_root
+from claude_memory.hooks.edge import dumps, loads
+from claude_memory.core.roots import find_memory_root
 
 __all__ = ["session_key", "memory_root", "staging_folder", "cursor_path", "load_cursor", "save_cursor",
            "head_checksum", "resume_offset", "HEAD_BYTES"]
@@ -37,17 +37,17 @@ def session_key(session_id: object) -> str:
 
 
 def memory_root(cwd: str | None) -> str:
-    """The memory root for ``cwd``: :func:`claude_memory.roots.find_memory_root` (``os.path`` only;
+    """The memory root for ``cwd``: :func:`claude_memory.core.roots.find_memory_root` (``os.path`` only;
     ``paths`` imports ``errors``, whose dataclasses pull ``inspect`` onto the Stop hook's path)."""
     return find_memory_root(cwd)
 
 
 def staging_folder(root: str) -> str:
-    """``<root>/.staging`` created 0700 as :func:`claude_memory.paths.staging_dir` does; raises
+    """``<root>/.staging`` created 0700 as :func:`claude_memory.core.paths.staging_dir` does; raises
     ``OSError`` for a symlink, a non-folder or a folder owned by someone else."""
     staging = os.path.join(root, ".staging")
     if not os.path.isdir(staging) or os.path.islink(staging):
-        from ..paths import staging_dir  # first use in this project: the shared helper (also writes .gitignore)
+        from claude_memory.core.paths import staging_dir  # first use in this project: the shared helper (also writes .gitignore)
 
         try:
             return str(staging_dir(root))
@@ -81,7 +81,7 @@ def load_cursor(path: str | os.PathLike) -> dict:
 def save_cursor(path: str | os.PathLike, cursor: dict) -> None:
     """Replace the cursor file atomically (0600, in a 0700 folder).
 
-    Not :func:`claude_memory.atomic.atomic_write_text`: that imports ``tempfile``
+    Not :func:`claude_memory.core.atomic.atomic_write_text`: that imports ``tempfile``
     (random, hashlib, shutil: about 10 ms measured in-process on Python 3.11) on
     every Stop, and fsyncs a file whose loss costs only one extra triage. The temp
     name is fixed per process and opened with ``O_NOFOLLOW`` in the private folder.

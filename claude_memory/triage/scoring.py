@@ -23,7 +23,7 @@ prompts), never from words, and stays low for short sessions.
 
 from __future__ import annotations
 
-from .transcript import ASSISTANT_TEXT, EDIT_TOOLS, THINKING, TOOL_RESULT, TOOL_USE, Event
+from claude_memory.triage.transcript import ASSISTANT_TEXT, EDIT_TOOLS, THINKING, TOOL_RESULT, TOOL_USE, Event
 
 __all__ = [
     "TEXT_CATEGORIES",

@@ -18,7 +18,7 @@ or by the assistant (its text and thinking), False for file contents, command
 output, tool input, injected/meta lines and compaction summaries. Scoring weighs
 them differently; a TODO inside a file that was read is not something anyone said.
 
-On the Stop hook's path: JSON goes through :mod:`claude_memory.hook_edge`'s
+On the Stop hook's path: JSON goes through :mod:`claude_memory.hooks.edge`'s
 C-accelerated ``loads``/``dumps`` (no ``json``), and ``re`` is imported only for a
 line too big to parse.
 """
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 
-from ..hook_edge import dumps, loads
+from claude_memory.hooks.edge import dumps, loads
 
 __all__ = [
     "USER_TEXT",

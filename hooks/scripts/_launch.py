@@ -19,7 +19,7 @@ def run(module: str, *, needs_deps: bool = False) -> None:
     if PLUGIN_ROOT not in sys.path:
         sys.path.insert(0, PLUGIN_ROOT)
     if needs_deps:
-        from claude_memory.deps import require_deps
+        from claude_memory.core.deps import require_deps
 
         code = require_deps(os.path.basename(sys.argv[0]) or module)
         if code:

@@ -25,13 +25,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .errors import MemoryStoreError
+from claude_memory.core import roots
+from claude_memory.core.errors import MemoryStoreError
 
 __all__ = ["REQUIREMENTS", "ensure_deps", "require_deps", "venv_dir", "plugin_data_dir", "install_command"]
 
 REQUIREMENTS = ("pydantic>=2,<3", "filelock>=3.12")
 _MODULES = ("pydantic", "filelock")
-PLUGIN_ROOT = Path(__file__).resolve().parent.parent
+PLUGIN_ROOT = Path(roots.PLUGIN_ROOT)
 
 
 def _missing() -> list[str]:

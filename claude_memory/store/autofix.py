@@ -2,7 +2,7 @@
 
 Pure and standard-library only. :func:`autofix` never invents content and never
 mutates its input; everything it does not fix is left for
-:func:`claude_memory.validation.validate_record` to report. The repairs:
+:func:`claude_memory.store.validation.validate_record` to report. The repairs:
 
 - whitespace around every string is stripped (recursively, keys untouched);
 - a missing ``schema_version`` becomes "1.0", a missing ``category`` the one
@@ -23,7 +23,7 @@ import math
 import re
 from typing import Any
 
-from .slug import is_valid_slug, slugify
+from claude_memory.core.slug import is_valid_slug, slugify
 
 __all__ = ["autofix"]
 

@@ -13,10 +13,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from . import faults, lifecycle, merge, store_io
-from .errors import MemoryStoreError
-from .lock import store_lock
-from .timeutil import format_ts, now_utc
+from claude_memory.store import faults
+from claude_memory.store import lifecycle
+from claude_memory.store import merge
+from claude_memory.store import records as store_io
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.store.lock import store_lock
+from claude_memory.core.timeutil import format_ts, now_utc
 
 __all__ = ["Outcome", "StoreContext", "create", "update", "change_status"]
 
@@ -33,7 +36,7 @@ class StoreContext:
         return format_ts(self.now)
 
     def limits(self) -> tuple[int, int]:
-        from . import models
+        from claude_memory.store import models
 
         return models.MAX_TAGS, models.MAX_CHANGES
 

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from .errors import MemoryStoreError
+from claude_memory.core.errors import MemoryStoreError
 
 __all__ = ["LOCK_NAME", "TIMEOUT_ENV", "DEFAULT_TIMEOUT", "lock_path", "lock_timeout", "store_lock"]
 

@@ -1,7 +1,7 @@
 """The one error type for expected failures.
 
 Library code raises :class:`MemoryStoreError`; the single edge in
-:mod:`claude_memory.cli_edge` turns it into ``prog: message`` on stderr and an
+:mod:`claude_memory.cli.edge` turns it into ``prog: message`` on stderr and an
 exit code. Nothing below the edge calls ``sys.exit``.
 
 Plain classes (no dataclasses): hooks import this on every call, and

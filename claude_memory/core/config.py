@@ -2,7 +2,7 @@
 
 Standard library only (recall, triage and the guards load it on every call), and
 cheap to import: ``os`` and ``sys`` only at start-up (no pathlib, typing, copy or
-json; JSON goes through :func:`claude_memory.hook_edge.loads`). An unreadable or
+json; JSON goes through :func:`claude_memory.hooks.edge.loads`). An unreadable or
 invalid override falls back to the defaults with a warning.
 
 Hooks call :func:`hook_config`: without a project override it only parses the
@@ -14,10 +14,12 @@ from __future__ import annotations
 import os
 import sys
 
+from claude_memory.core.roots import PLUGIN_ROOT
+
 __all__ = ["DEFAULTS_PATH", "PROJECT_CONFIG_NAME", "load_config", "deep_merge", "load_defaults", "hook_config"]
 
 #: ``memory-config.default.json`` as a string; ``DEFAULTS_PATH`` (a ``pathlib.Path``) is built on first access.
-DEFAULTS_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "memory-config.default.json")
+DEFAULTS_FILE = os.path.join(PLUGIN_ROOT, "memory-config.default.json")
 PROJECT_CONFIG_NAME = "memory-config.json"
 
 _defaults_text: str | None = None
@@ -32,7 +34,7 @@ def __getattr__(name: str):
 
 
 def _loads(text: str):
-    from .hook_edge import loads
+    from claude_memory.hooks.edge import loads
 
     return loads(text)
 

@@ -1,7 +1,7 @@
 """Disk helpers for the store's transactions: targets, hashes, records, the index.
 
 Every function here that changes a file is called with the store lock held
-(see :mod:`claude_memory.store`); none of them takes the lock itself.
+(see :mod:`claude_memory.store.transaction`); none of them takes the lock itself.
 """
 
 from __future__ import annotations
@@ -12,11 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from . import faults, index_file, paths, redact
-from .atomic import atomic_write_text, fsync_dir
-from .categories import CATEGORIES, FOLDERS, category_of_folder
-from .errors import MemoryStoreError
-from .slug import is_valid_slug
+from claude_memory.store import faults
+from claude_memory.store import index_file
+from claude_memory.core import paths
+from claude_memory.core import redact
+from claude_memory.core.atomic import atomic_write_text, fsync_dir
+from claude_memory.core.categories import CATEGORIES, FOLDERS, category_of_folder
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.core.slug import is_valid_slug
 
 __all__ = [
     "Located",
@@ -104,7 +107,7 @@ def locate_target(root: Path, target: str, category: str | None = None) -> Locat
 
 
 def _load(path: Path, category: str) -> dict:
-    from . import validation
+    from claude_memory.store import validation
 
     return validation.load_record(path, category=category, expected_id=path.stem)
 
@@ -173,7 +176,7 @@ _ARROW_PATH = f" -> {index_file.INDEX_PATH_PREFIX}"
 
 def finalise_record(doc: dict, category: str) -> tuple[dict, str, list[str]]:
     """Redact secrets, validate, render: (canonical doc, file text, warnings about redactions)."""
-    from . import validation
+    from claude_memory.store import validation
 
     redacted, findings = redact.redact_record(doc)
     warnings = [f"redacted a {f.get('kind', 'secret')} in {f.get('field') or 'the record'}" for f in findings]

@@ -1,6 +1,6 @@
 """A whole capture-and-recall session on a built-in example, step by step.
 
-Run with ``python -m claude_memory.demo`` (or ``./dev.sh demo``). In a new
+Run with ``python -m claude_memory.devtools.demo`` (or ``./dev.sh demo``). In a new
 temporary project (left on disk for you to inspect) it:
 
 1. starts from a project that already has two memories;
@@ -24,10 +24,10 @@ import textwrap
 import uuid
 from pathlib import Path
 
-from .devtools import demo_example as ex
-from .devtools.claude_cli import PLUGIN_ROOT, find_cli, run_claude
-from .devtools.model_server import ModelServer, Steps, _blocks, last_user_text, text
-from .devtools.skill_player import Conversation, follow_triage, parse_triage_data
+from claude_memory.devtools import demo_example as ex
+from claude_memory.devtools.claude_cli import PLUGIN_ROOT, find_cli, run_claude
+from claude_memory.devtools.model_server import ModelServer, Steps, _blocks, last_user_text, text
+from claude_memory.devtools.skill_player import Conversation, follow_triage, parse_triage_data
 
 __all__ = ["build_parser", "main"]
 
@@ -35,7 +35,7 @@ SCRIPTS = PLUGIN_ROOT / "hooks" / "scripts"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m claude_memory.demo", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m claude_memory.devtools.demo", description=__doc__.splitlines()[0])
     parser.add_argument("--no-cli", action="store_true", help="run the hook scripts directly, even if the CLI is installed")
     parser.add_argument("--dir", help="where to create the demo project (default: a new temporary folder)")
     return parser
@@ -85,7 +85,7 @@ class World:
                               input=stdin, capture_output=True, text=True, timeout=120)
 
     def seed(self) -> None:
-        from .categories import folder_of
+        from claude_memory.core.categories import folder_of
 
         for doc in ex.EXISTING:
             draft = self.inputs / f"{doc['id']}.json"

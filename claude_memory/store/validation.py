@@ -3,13 +3,13 @@
 - :func:`validate_record` checks a parsed document and returns its canonical
   plain-JSON form (envelope fields in schema order, defaults filled in, unset
   optional fields left out) or raises ``VALIDATION_ERROR`` with one
-  :class:`~claude_memory.errors.Problem` per thing wrong: where, what was
+  :class:`~claude_memory.core.errors.Problem` per thing wrong: where, what was
   expected, what was got, and how to fix it.
 - :func:`read_json_file` / :func:`load_record` read files with the same rules
   everywhere (UTF-8, at most 1 MB, strict JSON: no NaN, no duplicate keys).
 - :func:`dump_record` is the one serialisation used for every file written.
 
-Write path only: imports pydantic (through :mod:`claude_memory.models`).
+Write path only: imports pydantic (through :mod:`claude_memory.store.models`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, ValidationError
 
-from .categories import CATEGORIES
-from .errors import MemoryStoreError, Problem
-from .models import (
+from claude_memory.core.categories import CATEGORIES
+from claude_memory.core.errors import MemoryStoreError, Problem
+from claude_memory.store.models import (
     ID_PATTERN,
     MAX_TAG_LEN,
     TAG_PATTERN,
@@ -31,8 +31,8 @@ from .models import (
     MemoryRecord,
     RECORD_MODELS,
 )
-from .slug import slugify
-from .timeutil import format_ts, parse_ts
+from claude_memory.core.slug import slugify
+from claude_memory.core.timeutil import format_ts, parse_ts
 
 __all__ = [
     "MAX_FILE_BYTES",

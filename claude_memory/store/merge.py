@@ -25,8 +25,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .errors import MemoryStoreError, Problem
-from .slug import slugify
+from claude_memory.core.errors import MemoryStoreError, Problem
+from claude_memory.core.slug import slugify
 
 __all__ = [
     "DEFAULT_MAX_TAGS",

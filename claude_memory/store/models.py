@@ -9,14 +9,14 @@ Rules that hold everywhere:
 
 - Unknown fields are rejected (``extra="forbid"``) and types are strict: no
   string is turned into a number or a number into a string (the auto-fixer in
-  :mod:`claude_memory.autofix` does the few trivial repairs, explicitly).
+  :mod:`claude_memory.store.autofix` does the few trivial repairs, explicitly).
 - Text patterns use Python's ``re`` (the engine ``jsonschema`` uses too) and end
   in ``$(?!\\n)`` so that a trailing newline is not silently accepted.
 - Timestamps are RFC 3339 in UTC, to the second, with a ``Z``:
   ``2026-05-01T10:00:00Z``. Offsets and fractions of a second are rejected;
   impossible dates (``2026-02-30``) are rejected by the pattern itself.
 
-Use :func:`claude_memory.validation.validate_record` rather than these classes
+Use :func:`claude_memory.store.validation.validate_record` rather than these classes
 directly: it picks the record model for the document's category and turns
 errors into problems a person (or Claude) can act on.
 """
@@ -28,7 +28,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from .categories import CATEGORIES
+from claude_memory.core.categories import CATEGORIES
 
 __all__ = [
     "SCHEMA_VERSION",

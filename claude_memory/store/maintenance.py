@@ -1,7 +1,7 @@
 """Maintenance of a store: rebuild the index, validate everything, collect garbage.
 
 ``rebuild`` and ``gc`` write, so they run under the store lock; ``validate``
-only reads. See :mod:`claude_memory.health` for the read-only reports.
+only reads. See :mod:`claude_memory.store.health` for the read-only reports.
 """
 
 from __future__ import annotations
@@ -10,10 +10,12 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from . import index_file, lifecycle, store_io
-from .categories import FOLDERS
-from .lock import store_lock
-from .timeutil import format_ts, now_utc
+from claude_memory.store import index_file
+from claude_memory.store import lifecycle
+from claude_memory.store import records as store_io
+from claude_memory.core.categories import FOLDERS
+from claude_memory.store.lock import store_lock
+from claude_memory.core.timeutil import format_ts, now_utc
 
 __all__ = ["TEMP_RE", "orphan_temp_files", "half_renames", "expected_index", "index_drift", "rebuild", "validate", "gc"]
 

@@ -6,9 +6,9 @@ import json
 import re
 from pathlib import Path
 
-from . import store_io
-from .categories import CATEGORIES
-from .maintenance import index_drift
+from claude_memory.store import records as store_io
+from claude_memory.core.categories import CATEGORIES
+from claude_memory.store.maintenance import index_drift
 
 __all__ = ["STATUSES", "health", "list_archived", "query"]
 

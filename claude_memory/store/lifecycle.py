@@ -13,9 +13,9 @@ import re
 from datetime import datetime, timedelta
 from typing import Iterable
 
-from .errors import MemoryStoreError
-from .merge import DEFAULT_MAX_CHANGES, change_entry
-from .timeutil import format_ts, parse_ts
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.store.merge import DEFAULT_MAX_CHANGES, change_entry
+from claude_memory.core.timeutil import format_ts, parse_ts
 
 __all__ = [
     "ACTIONS",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from typing import Callable, Sequence
 
-from .errors import MemoryStoreError
+from claude_memory.core.errors import MemoryStoreError
 
 __all__ = ["run_cli"]
 

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from .categories import CATEGORIES, FOLDERS
+from claude_memory.core.categories import CATEGORIES, FOLDERS
 
 __all__ = [
     "INDEX_PATH_PREFIX",

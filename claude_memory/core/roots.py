@@ -10,9 +10,20 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["nearest_memory_root", "MEMORY_PARTS", "find_memory_root", "find_memory_root_and_project"]
+__all__ = [
+    "nearest_memory_root", "MEMORY_PARTS", "find_memory_root", "find_memory_root_and_project",
+    "PLUGIN_ROOT", "plugin_root",
+]
 
 MEMORY_PARTS = (".claude", "memory")
+
+#: the plugin's own folder (real path): ``claude_memory/core/roots.py`` is three levels below it
+PLUGIN_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+
+
+def plugin_root() -> str:
+    """``$CLAUDE_PLUGIN_ROOT`` when Claude Code set it, else the folder this package was loaded from."""
+    return os.environ.get("CLAUDE_PLUGIN_ROOT") or PLUGIN_ROOT
 
 
 def nearest_memory_root(cwd: str | os.PathLike | None = None) -> tuple[str, str, bool]:

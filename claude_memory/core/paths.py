@@ -10,9 +10,9 @@ import os
 import stat
 from pathlib import Path
 
-from .categories import FOLDERS
-from .errors import MemoryStoreError
-from .roots import find_memory_root
+from claude_memory.core.categories import FOLDERS
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.core.roots import find_memory_root
 
 __all__ = [
     "MEMORY_DIRNAME",
@@ -42,7 +42,7 @@ def project_dir(cwd: str | os.PathLike | None = None) -> Path:
 def default_memory_root(cwd: str | os.PathLike | None = None) -> Path:
     """``<project>/.claude/memory``. Without ``$CLAUDE_PROJECT_DIR`` the nearest
     ancestor of ``cwd`` that has a ``.claude/memory`` folder wins, else ``cwd``'s.
-    The rule lives in :func:`claude_memory.roots.find_memory_root`."""
+    The rule lives in :func:`claude_memory.core.roots.find_memory_root`."""
     return Path(find_memory_root(cwd))
 
 
