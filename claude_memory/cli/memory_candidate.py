@@ -20,13 +20,13 @@ from claude_memory.recall.candidate import LIFECYCLE_EVENTS, decide
 from claude_memory.core.categories import CATEGORIES, folder_of
 from claude_memory.cli.edge import run_cli
 from claude_memory.core.errors import MemoryStoreError
+from claude_memory.core.layout import MAX_MEMORY_BYTES
 from claude_memory.cli import ArgParser
 
 __all__ = ["PROG", "MAX_MEMORY_BYTES", "MAX_NEW_INFO_CHARS", "build_parser", "load_active_memories", "main"]
 
 PROG = "memory_candidate.py"
 #: a memory file larger than this is not a memory; skip it
-MAX_MEMORY_BYTES = 1_000_000
 #: the new information is a summary; anything longer is cut
 MAX_NEW_INFO_CHARS = 20_000
 

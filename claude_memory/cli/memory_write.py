@@ -24,13 +24,14 @@ from claude_memory.core import paths
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.cli.edge import run_cli
 from claude_memory.core.errors import MemoryStoreError
+from claude_memory.core.layout import MAX_MEMORY_BYTES
 from claude_memory.cli import ArgParser
 
 __all__ = ["PROG", "ACTIONS", "MAX_INPUT_BYTES", "build_parser", "read_input", "main"]
 
 PROG = "memory_write"
 ACTIONS = ("create", "update", "delete", "archive", "unarchive", "restore")
-MAX_INPUT_BYTES = 1_000_000
+MAX_INPUT_BYTES = MAX_MEMORY_BYTES
 
 
 def build_parser() -> ArgParser:

@@ -14,13 +14,14 @@ from __future__ import annotations
 import os
 import sys
 
+from claude_memory.core.layout import CONFIG_NAME
 from claude_memory.core.roots import PLUGIN_ROOT
 
 __all__ = ["DEFAULTS_PATH", "PROJECT_CONFIG_NAME", "load_config", "deep_merge", "load_defaults", "hook_config"]
 
 #: ``memory-config.default.json`` as a string; ``DEFAULTS_PATH`` (a ``pathlib.Path``) is built on first access.
 DEFAULTS_FILE = os.path.join(PLUGIN_ROOT, "memory-config.default.json")
-PROJECT_CONFIG_NAME = "memory-config.json"
+PROJECT_CONFIG_NAME = CONFIG_NAME
 
 _defaults_text: str | None = None
 

@@ -26,9 +26,7 @@ __all__ = [
     "staging_dir",
 ]
 
-MEMORY_DIRNAME = os.path.join(".claude", "memory")
-STAGING_DIRNAME = ".staging"
-INDEX_NAME = "index.md"
+from claude_memory.core.layout import INDEX_NAME, MEMORY_DIRNAME, STAGING_DIRNAME
 
 
 def project_dir(cwd: str | os.PathLike | None = None) -> Path:

@@ -15,7 +15,7 @@ __all__ = [
     "PLUGIN_ROOT", "plugin_root",
 ]
 
-MEMORY_PARTS = (".claude", "memory")
+from claude_memory.core.layout import MEMORY_PARTS
 
 #: the plugin's own folder (real path): ``claude_memory/core/roots.py`` is three levels below it
 PLUGIN_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))

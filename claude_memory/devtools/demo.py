@@ -24,6 +24,7 @@ import textwrap
 import uuid
 from pathlib import Path
 
+from claude_memory.core.layout import INDEX_NAME
 from claude_memory.devtools import demo_example as ex
 from claude_memory.devtools.claude_cli import PLUGIN_ROOT, find_cli, run_claude
 from claude_memory.devtools.model_server import ModelServer, Steps, _blocks, last_user_text, text
@@ -221,7 +222,7 @@ def _show_store(world: World) -> None:
     step("3. What was saved")
     for path in sorted(world.memory_root.glob("decisions/*.json")):
         show(str(path.relative_to(world.project)), path.read_text(), 2200)
-    index = world.memory_root / "index.md"
+    index = world.memory_root / INDEX_NAME
     show(".claude/memory/index.md", index.read_text() if index.exists() else "(missing)")
     proc = world.script("memory_index.py", "--validate")
     print(f"  memory_index.py --validate: exit {proc.returncode} {_short(proc.stdout + proc.stderr, 200)}")

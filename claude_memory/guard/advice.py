@@ -9,21 +9,15 @@ from __future__ import annotations
 import os
 
 from claude_memory.core.categories import CATEGORY_BY_FOLDER
+from claude_memory.core.layout import CONFIG_NAME, INDEX_NAME, session_key, session_staging
 from claude_memory.core.roots import plugin_root
 
 __all__ = ["plugin_root", "session_key", "script_command", "writer_advice", "category_of"]
 
-INDEX_NAME = "index.md"
-CONFIG_NAME = "memory-config.json"
-_KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 
 
 
 
-def session_key(session_id: object) -> str:
-    """The staging-folder name of a session (same rule as the triage cursor)."""
-    text = session_id if isinstance(session_id, str) else ""
-    return "".join(c for c in text if c in _KEY_CHARS)[:64] or "nosession"
 
 
 def script_command(script: str, *args: str) -> str:
@@ -42,7 +36,7 @@ def writer_advice(root: str, rel: str, session_id: object, category: str | None 
     """The lines that tell Claude which plugin command to use for a path below the memory root."""
     rel = rel.replace(os.sep, "/")
     category = category or category_of(rel) or "<category>"
-    draft = os.path.join(root, ".staging", session_key(session_id), f"draft-{category}.json")
+    draft = os.path.join(session_staging(root, session_id), f"draft-{category}.json")
     lines = [
         f"To save a memory: write it as a JSON draft with the Write tool to {draft} (the staging place is "
         "allowed), then run:",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 
+from claude_memory.core.layout import STAGING_DIRNAME
 from claude_memory.core.roots import MEMORY_PARTS, nearest_memory_root
 
 __all__ = [
@@ -36,7 +37,7 @@ INSIDE = "inside"
 STAGING = "staging"
 OUTSIDE = "outside"
 
-_STAGING = ".staging"
+_STAGING = STAGING_DIRNAME
 _case_cache: dict[str, bool] = {}
 
 

@@ -23,13 +23,14 @@ import os
 import sys
 import time
 
+from claude_memory.core.layout import MAX_MEMORY_BYTES
 from claude_memory.guard import paths as guard_paths
 from claude_memory.guard.advice import CONFIG_NAME, INDEX_NAME, category_of, script_command, writer_advice
 
 __all__ = ["decide", "main", "quarantine_name", "check_memory_file", "MAX_PROBLEMS"]
 
 MAX_PROBLEMS = 12
-_MAX_BYTES = 1_000_000
+_MAX_BYTES = MAX_MEMORY_BYTES
 _FILE_TOOLS = {"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
 _ENVELOPE = {"schema_version": str, "category": str, "id": str, "title": str, "created_at": str,
              "updated_at": str, "tags": list, "confidence": (int, float), "content": dict}

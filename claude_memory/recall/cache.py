@@ -39,13 +39,14 @@ import os
 import stat
 import time
 
+from claude_memory.core.layout import STAGING_DIRNAME
 from claude_memory.recall import text
 from claude_memory.recall.index import INDEX_VERSION, RecallIndex, build
 
 __all__ = ["load_index", "build_base", "spawn_build", "compact_limit", "FOLDERS", "STAGING", "INDEX_FILE",
            "DELTA_FILE", "DOCS_FILE", "LOCK_FILE", "builder_running", "INLINE_MAX", "CACHE_VERSION"]
 
-STAGING = ".staging"
+STAGING = STAGING_DIRNAME
 INDEX_FILE = "recall-index.bin"
 DELTA_FILE = "recall-delta.bin"
 DOCS_FILE = "recall-docs.bin"
@@ -365,7 +366,7 @@ def builder_running(root: str | os.PathLike) -> bool:
     import fcntl
 
     try:
-        fd = os.open(os.path.join(os.fspath(root), ".staging", LOCK_FILE), os.O_RDWR | _NOFOLLOW)
+        fd = os.open(os.path.join(os.fspath(root), STAGING, LOCK_FILE), os.O_RDWR | _NOFOLLOW)
     except OSError:
         return False
     try:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import stat
 
+from claude_memory.core.layout import INDEX_NAME, MAX_MEMORY_BYTES
 from claude_memory.hooks.edge import loads
 from claude_memory.recall import text
 
@@ -51,7 +52,7 @@ FIELD_WEIGHTS = {"tags": 4.0, "title": 3.0, "slug": 1.5, "files": 1.0, "content"
 #: Fields that say what a memory is about (a match there is stronger evidence than the body).
 STRONG_FIELDS = frozenset({"tags", "title", "slug"})
 
-MAX_FILE_BYTES = 512 * 1024
+MAX_FILE_BYTES = MAX_MEMORY_BYTES
 #: index.md bigger than this is not scanned (about 40,000 memories).
 MAX_INDEX_MD_BYTES = 6 * 1024 * 1024
 #: The index.md scan turns at most this many lines (those sharing the most words with
@@ -218,7 +219,7 @@ def count_files(root: str, limit: int) -> int:
 
 def _read_index_md(root: str) -> str | None:
     try:
-        fd = os.open(os.path.join(root, "index.md"), os.O_RDONLY | _NOFOLLOW)
+        fd = os.open(os.path.join(root, INDEX_NAME), os.O_RDONLY | _NOFOLLOW)
     except OSError:
         return None
     try:

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Iterator
 
 from claude_memory.core.errors import MemoryStoreError
+from claude_memory.core.layout import LOCK_NAME
 
 __all__ = ["LOCK_NAME", "TIMEOUT_ENV", "DEFAULT_TIMEOUT", "lock_path", "lock_timeout", "store_lock"]
 
-LOCK_NAME = ".store.lock"
 TIMEOUT_ENV = "CLAUDE_MEMORY_LOCK_TIMEOUT"
 DEFAULT_TIMEOUT = 10.0
 

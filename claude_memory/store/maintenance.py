@@ -14,6 +14,7 @@ from claude_memory.store import index_file
 from claude_memory.store import lifecycle
 from claude_memory.store import records as store_io
 from claude_memory.core.categories import FOLDERS
+from claude_memory.core.layout import INDEX_NAME
 from claude_memory.store.lock import store_lock
 from claude_memory.core.timeutil import format_ts, now_utc
 
@@ -105,7 +106,7 @@ def validate(root: Path) -> list[dict]:
         problems.append({"path": str(drop), "problem": f"half-finished rename to {keep.name}; run --rebuild"})
     for p in orphan_temp_files(root):
         problems.append({"path": str(p), "problem": "temp file left by an interrupted write; run --rebuild"})
-    problems += [{"path": "index.md", "problem": d} for d in index_drift(root, scanned)]
+    problems += [{"path": INDEX_NAME, "problem": d} for d in index_drift(root, scanned)]
     return problems
 
 

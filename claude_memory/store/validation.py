@@ -23,6 +23,7 @@ from pydantic import BaseModel, ValidationError
 
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.errors import MemoryStoreError, Problem
+from claude_memory.core.layout import MAX_MEMORY_BYTES
 from claude_memory.store.models import (
     ID_PATTERN,
     MAX_TAG_LEN,
@@ -43,7 +44,7 @@ __all__ = [
     "dump_record",
 ]
 
-MAX_FILE_BYTES = 1_000_000
+MAX_FILE_BYTES = MAX_MEMORY_BYTES
 _GOT_MAX = 60
 _TIMESTAMP_EXAMPLE = "2026-05-01T10:00:00Z"
 

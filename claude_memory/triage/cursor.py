@@ -20,20 +20,13 @@ import os
 import zlib
 
 from claude_memory.hooks.edge import dumps, loads
+from claude_memory.core.layout import session_key, staging_path
 from claude_memory.core.roots import find_memory_root
 
 __all__ = ["session_key", "memory_root", "staging_folder", "cursor_path", "load_cursor", "save_cursor",
            "head_checksum", "resume_offset", "HEAD_BYTES"]
 
 HEAD_BYTES = 512
-_SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
-
-
-def session_key(session_id: object) -> str:
-    """The session id reduced to ``[A-Za-z0-9_-]``, at most 64 characters, ``"nosession"`` when empty."""
-    text = session_id if isinstance(session_id, str) else ""
-    key = "".join(c for c in text if c in _SAFE)[:64]
-    return key or "nosession"
 
 
 def memory_root(cwd: str | None) -> str:
@@ -45,7 +38,7 @@ def memory_root(cwd: str | None) -> str:
 def staging_folder(root: str) -> str:
     """``<root>/.staging`` created 0700 as :func:`claude_memory.core.paths.staging_dir` does; raises
     ``OSError`` for a symlink, a non-folder or a folder owned by someone else."""
-    staging = os.path.join(root, ".staging")
+    staging = staging_path(root)
     if not os.path.isdir(staging) or os.path.islink(staging):
         from claude_memory.core.paths import staging_dir  # first use in this project: the shared helper (also writes .gitignore)
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import os
 
+from claude_memory.core.layout import MEMORY_PARTS, STAGING_DIRNAME
 from claude_memory.hooks.edge import dumps, loads
 
 __all__ = [
@@ -73,8 +74,8 @@ _HEAD_BYTES = 8_192
 
 #: Searched with ``re.search`` (compiled on first use: only lines over ``max_line_bytes`` need it).
 _TOOL_NAME_IN_HEAD = rb'"type"\s*:\s*"tool_use"\s*,\s*"id"\s*:\s*"[^"]*"\s*,\s*"name"\s*:\s*"([A-Za-z0-9_.:-]{1,80})"'
-_PLUGIN_MARKERS = ("memory_write.py", "memory_candidate.py", "memory_index.py", "/.claude/memory/.staging",
-                   ".claude/memory/.staging")
+_PLUGIN_MARKERS = ("memory_write.py", "memory_candidate.py", "memory_index.py",
+                   "/".join((*MEMORY_PARTS, STAGING_DIRNAME)))
 _SAVE_FLOW_MARKER = "memory-management"
 
 
