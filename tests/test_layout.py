@@ -54,3 +54,12 @@ def test_a_memory_too_big_to_recall_is_refused_by_the_writer(run_script, project
     assert res.returncode != 0
     assert str(layout.MAX_MEMORY_BYTES) in res.stderr
     assert not (memory_root / "decisions").exists() or not any((memory_root / "decisions").iterdir())
+
+
+def test_files_are_written_whole_only_through_core_atomic():
+    # os.replace is the commit step of a whole-file write; every module goes through core.atomic.
+    # The one other rename is the PostToolUse hook's quarantine, which moves a file aside whole.
+    writers = sorted(str(p.relative_to(PACKAGE)) for p, text in _sources()
+                     if "os.replace(" in text and p.name != "atomic.py")
+    assert writers == ["hooks/validate.py"]
+    assert "tempfile" not in (PACKAGE / "core" / "atomic.py").read_text()

@@ -15,7 +15,7 @@ import io
 import json
 import os
 import signal
-import tempfile
+from claude_memory.core import atomic
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -62,16 +62,16 @@ def injected(monkeypatch, faults: _Faults, root: Path):
             return False
 
     real = {name: getattr(os, name) for name in ("replace", "fsync", "chmod", "unlink", "fdopen")}
-    real_mkstemp = tempfile.mkstemp
+    real_make_temp = atomic.make_temp
     opened: set[int] = set()
 
-    def mkstemp(*a, **kw):
-        if ours(kw.get("dir", "")):
+    def make_temp(folder, *a, **kw):
+        if ours(folder):
             faults.hit("mkstemp")
-            fd, name = real_mkstemp(*a, **kw)
+            fd, name = real_make_temp(folder, *a, **kw)
             opened.add(fd)
             return fd, name
-        return real_mkstemp(*a, **kw)
+        return real_make_temp(folder, *a, **kw)
 
     def fdopen(fd, mode="r", *a, **kw):
         if fd in opened and "w" in mode:
@@ -88,7 +88,7 @@ def injected(monkeypatch, faults: _Faults, root: Path):
             return real[name](*a, **kw)
         return call
 
-    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(atomic, "make_temp", make_temp)
     monkeypatch.setattr(os, "fdopen", fdopen)
     for name in ("replace", "fsync", "chmod", "unlink"):
         monkeypatch.setattr(os, name, wrap(name))

@@ -39,6 +39,7 @@ import os
 import stat
 import time
 
+from claude_memory.core.atomic import atomic_write_bytes
 from claude_memory.core.layout import STAGING_DIRNAME
 from claude_memory.recall import text
 from claude_memory.recall.index import INDEX_VERSION, RecallIndex, build
@@ -119,26 +120,8 @@ def _read_private(path: str) -> bytes | None:
 
 
 def _write_private(folder: str, name: str, data: bytes) -> None:
-    """Write ``folder/name`` whole or not at all (temp file + rename): readers never see half."""
-    tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
-    try:
-        os.unlink(tmp)  # a leftover of a crashed process that had our pid
-    except OSError:
-        pass
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fd = -1
-            fh.write(data)
-        os.replace(tmp, os.path.join(folder, name))
-    except BaseException:
-        if fd >= 0:
-            os.close(fd)
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write ``folder/name`` whole or not at all: readers never see half (a cache, so no fsync)."""
+    atomic_write_bytes(os.path.join(folder, name), data, mode=0o600, durable=False)
 
 
 def _pread(fd: int):

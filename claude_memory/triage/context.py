@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from claude_memory.core.atomic import atomic_write_text
 from claude_memory.triage.scoring import CategoryScore, Hit
 from claude_memory.triage.transcript import ASSISTANT_TEXT, THINKING, TOOL_RESULT, TOOL_USE, USER_TEXT, Event
 
@@ -138,9 +139,5 @@ def write_context(folder: str | os.PathLike, category: str, text: str) -> Path:
     if folder.is_symlink():
         raise OSError(f"{folder} is a symlink")
     path = folder / f"context-{category}.md"
-    tmp = folder / f".context-{category}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.replace(tmp, path)
+    atomic_write_text(path, text, mode=0o600, durable=False)
     return path
