@@ -111,3 +111,36 @@ def test_loads_fails_with_jsons_own_error(text):
     with pytest.raises(ValueError) as theirs:
         json.loads(text)
     assert str(ours.value) == str(theirs.value)
+
+
+def test_every_hook_answer_is_shaped_in_the_edge():
+    from pathlib import Path
+
+    package = Path(hook_edge.__file__).resolve().parent.parent
+    shapers = sorted(str(p.relative_to(package)) for p in package.rglob("*.py")
+                     if p.name != "edge.py" and any(key in p.read_text(encoding="utf-8") for key in
+                                                    ('"hookSpecificOutput"', '"permissionDecision"', '"additionalContext"')))
+    assert shapers == []
+
+
+@pytest.mark.parametrize("decision", ["allow", "deny", "ask"])
+def test_permission_answers(decision):
+    out = hook_edge.permission(decision, "why", extra="more")["hookSpecificOutput"]
+    assert out == {"hookEventName": "PreToolUse", "permissionDecision": decision,
+                   "permissionDecisionReason": "why", "additionalContext": "more"}
+
+
+def test_permission_refuses_an_unknown_decision():
+    with pytest.raises(ValueError):
+        hook_edge.permission("maybe", "why")
+
+
+def test_context_is_capped_at_the_cli_limit():
+    text = hook_edge.context("UserPromptSubmit", "x" * 20_000)["hookSpecificOutput"]["additionalContext"]
+    assert len(text) == hook_edge.MAX_CONTEXT_CHARS and text.endswith("...")
+
+
+def test_block_with_and_without_context():
+    assert hook_edge.block("r") == {"decision": "block", "reason": "r"}
+    assert hook_edge.block("r", event="PostToolUse", extra="c")["hookSpecificOutput"] == {
+        "hookEventName": "PostToolUse", "additionalContext": "c"}

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import sys
 
-__all__ = ["run_hook", "read_payload", "loads", "dumps", "MAX_STDIN_BYTES"]
+__all__ = ["run_hook", "read_payload", "loads", "dumps", "MAX_STDIN_BYTES", "MAX_CONTEXT_CHARS",
+           "context", "permission", "block", "system_message"]
 
 # Hooks run on every prompt and tool call, so this module imports neither ``json``
 # (it pulls in ``re`` and ``enum``) nor ``typing`` at start-up: JSON is parsed and
@@ -141,6 +142,46 @@ def run_hook(name: str, decide: Callable[[dict], dict | str | None], stream=None
             return 0
         _report(f"{name} failed open: {type(exc).__name__}: {exc}")
     return 0
+
+
+# ---- the one place that shapes every hook answer ------------------------------------------------
+
+#: Claude Code caps ``additionalContext`` (and a hook's whole output) at 10,000 characters.
+MAX_CONTEXT_CHARS = 10_000
+_PERMISSIONS = ("allow", "deny", "ask")
+
+
+def _cap(text: str, limit: int = MAX_CONTEXT_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def context(event: str, text: str) -> dict:
+    """Text added to the model's context: UserPromptSubmit, SessionStart, PreToolUse, PostToolUse."""
+    return {"hookSpecificOutput": {"hookEventName": event, "additionalContext": _cap(text)}}
+
+
+def permission(decision: str, reason: str, *, extra: str | None = None) -> dict:
+    """A PreToolUse decision (``allow`` | ``deny`` | ``ask``) with its reason (and optional context)."""
+    if decision not in _PERMISSIONS:
+        raise ValueError(f"not a permission decision: {decision!r}")
+    out = {"hookEventName": "PreToolUse", "permissionDecision": decision,
+           "permissionDecisionReason": _cap(reason, 9_000)}
+    if extra:
+        out["additionalContext"] = _cap(extra)
+    return {"hookSpecificOutput": out}
+
+
+def block(reason: str, *, event: str | None = None, extra: str | None = None) -> dict:
+    """``{"decision": "block"}``: Stop keeps Claude working; PostToolUse tells Claude about the call."""
+    answer: dict = {"decision": "block", "reason": _cap(reason)}
+    if event and extra:
+        answer["hookSpecificOutput"] = {"hookEventName": event, "additionalContext": _cap(extra)}
+    return answer
+
+
+def system_message(text: str) -> dict:
+    """A line shown to the person (not the model)."""
+    return {"systemMessage": _cap(text, 1_000)}
 
 
 def _report(message: str) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 
 from claude_memory.core.config import hook_config
+from claude_memory.hooks import edge as hook_edge
 from claude_memory.hooks.edge import run_hook
 from claude_memory.core.roots import find_memory_root_and_project
 
@@ -76,8 +77,7 @@ def decide(payload: dict) -> dict | None:
         return None
     from claude_memory.recall.render import render
 
-    return {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit",
-                                   "additionalContext": render(entries, memory_prefix(root, project))}}
+    return hook_edge.context("UserPromptSubmit", render(entries, memory_prefix(root, project)))
 
 
 def main(argv: list[str] | None = None) -> int:

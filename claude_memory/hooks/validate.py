@@ -25,6 +25,7 @@ import time
 
 from claude_memory.core.layout import MAX_MEMORY_BYTES
 from claude_memory.guard import paths as guard_paths
+from claude_memory.hooks import edge as hook_edge
 from claude_memory.guard.advice import CONFIG_NAME, INDEX_NAME, category_of, script_command, writer_advice
 
 __all__ = ["decide", "main", "quarantine_name", "check_memory_file", "MAX_PROBLEMS"]
@@ -118,8 +119,7 @@ def check_memory_file(path: str, category: str) -> list[str]:
 
 
 def _block(reason: str, context: str) -> dict:
-    return {"decision": "block", "reason": reason,
-            "hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": context}}
+    return hook_edge.block(reason, event="PostToolUse", extra=context)
 
 
 def _memory_answer(real: str, root: str, rel: str, category: str, session_id) -> dict | None:
@@ -135,7 +135,7 @@ def _memory_answer(real: str, root: str, rel: str, category: str, session_id) ->
         context = (f"claude-memory: {rel} was written directly instead of through memory_write.py. It is valid, "
                    f"but index.md was not updated; run: {script_command('memory_index.py', '--rebuild')}\n"
                    f"Next time save memories this way:\n{advice}")
-        return {"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": context}}
+        return hook_edge.context("PostToolUse", context)
     moved_to = quarantine_name(real)
     try:
         os.replace(real, moved_to)

@@ -15,12 +15,12 @@ import os
 import sys
 
 from claude_memory.guard import paths as guard_paths
+from claude_memory.hooks import edge as hook_edge
 
 __all__ = ["decide", "main", "FILE_TOOLS", "deny"]
 
 #: file tool -> the tool_input key holding its path
 FILE_TOOLS = {"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
-_REASON_LIMIT = 9000
 
 
 def _note(message: str) -> None:
@@ -29,10 +29,7 @@ def _note(message: str) -> None:
 
 def deny(reason: str) -> dict:
     """The PreToolUse answer that blocks the tool call and tells Claude why."""
-    if len(reason) > _REASON_LIMIT:
-        reason = reason[:_REASON_LIMIT] + "..."
-    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
-                                   "permissionDecisionReason": reason}}
+    return hook_edge.permission("deny", reason)
 
 
 def _short(text: str, limit: int = 300) -> str:
