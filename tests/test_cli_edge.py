@@ -17,14 +17,28 @@ def test_argv_is_passed_through():
     assert seen == [["--a", "b"]]
 
 
-@pytest.mark.parametrize("exit_code", [1, 2, 3])
-def test_expected_failure_becomes_prog_message_and_exit_code(exit_code, capsys):
+@pytest.mark.parametrize("code, exit_code", [("OCC_CONFLICT", 1), ("USAGE_ERROR", 2), ("DEPENDENCY_ERROR", 3)])
+def test_expected_failure_becomes_prog_message_and_exit_code(code, exit_code, capsys):
     def main(argv):
-        raise MemoryStoreError("OCC_CONFLICT", "file changed since read", exit_code=exit_code)
+        raise MemoryStoreError(code, "file changed since read")
 
     assert run_cli("memory_write.py", main, []) == exit_code
     err = capsys.readouterr().err
-    assert err.startswith("memory_write.py: OCC_CONFLICT: file changed since read")
+    assert err.startswith(f"memory_write.py: {code}: file changed since read")
+
+
+@pytest.mark.parametrize("script, argv", [
+    ("memory_write.py", ["--action", "frobnicate"]),
+    ("memory_write.py", ["--action", "create"]),
+    ("memory_write.py", ["--action", "delete"]),
+    ("memory_index.py", ["--no-such-flag"]),
+    ("memory_candidate.py", ["--category", "nope", "--new-info", "x"]),
+    ("memory_candidate.py", []),
+])
+def test_every_usage_error_exits_2(run_script, script, argv):
+    res = run_script(script, *argv)
+    assert res.returncode == 2, res.stderr
+    assert "USAGE_ERROR" in res.stderr
 
 
 def test_problems_are_listed_and_machine_readable(capsys):

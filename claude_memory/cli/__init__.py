@@ -18,4 +18,4 @@ class ArgParser(argparse.ArgumentParser):
     """An ``ArgumentParser`` that raises ``MemoryStoreError("USAGE_ERROR")`` on bad usage."""
 
     def error(self, message: str):  # type: ignore[override]
-        raise MemoryStoreError("USAGE_ERROR", f"{message} (see --help)", exit_code=2)
+        raise MemoryStoreError("USAGE_ERROR", f"{message} (see --help)")

@@ -102,11 +102,11 @@ def _run(argv: Sequence[str]) -> int:
     draft_path = None
     if args.action in ("create", "update"):
         if not args.input:
-            raise MemoryStoreError("USAGE_ERROR", f"--action {args.action} needs --input <draft.json>", exit_code=2)
+            raise MemoryStoreError("USAGE_ERROR", f"--action {args.action} needs --input <draft.json>")
         if category is None:
-            raise MemoryStoreError("USAGE_ERROR", "--action create needs --category (or --target)", exit_code=2)
+            raise MemoryStoreError("USAGE_ERROR", "--action create needs --category (or --target)")
         if args.action == "update" and located is None:
-            raise MemoryStoreError("USAGE_ERROR", "--action update needs --target <memory file>", exit_code=2)
+            raise MemoryStoreError("USAGE_ERROR", "--action update needs --target <memory file>")
         raw, draft_path = read_input(args.input)
         draft = _prepare(raw, category=category, now=ctx.now_ts, target_id=located.id if located else None)
         if args.action == "create":
@@ -115,7 +115,7 @@ def _run(argv: Sequence[str]) -> int:
             outcome = store.update(ctx, draft, target=args.target, category=category, expected_hash=args.hash)
     else:
         if located is None:
-            raise MemoryStoreError("USAGE_ERROR", f"--action {args.action} needs --target <memory file>", exit_code=2)
+            raise MemoryStoreError("USAGE_ERROR", f"--action {args.action} needs --target <memory file>")
         if args.input:
             print(f"{PROG}: warning: --input is not used by --action {args.action}; ignored", file=sys.stderr)
         outcome = store.change_status(ctx, args.action, target=args.target, category=category,

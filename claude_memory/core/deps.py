@@ -121,7 +121,6 @@ def ensure_deps(*, install: bool = True) -> None:
     raise MemoryStoreError(
         "DEPENDENCY_ERROR",
         f"missing {', '.join(_missing())} and could not install them; run: {install_command(venv)}",
-        exit_code=3,
     )
 
 

@@ -37,6 +37,10 @@ class Problem:
         return f"Problem({self.field!r}, {self.expected!r}, {self.got!r}, {self.fix!r})"
 
 
+#: the exit code of each error code; every other code exits 1
+EXIT_CODES = {"USAGE_ERROR": 2, "DEPENDENCY_ERROR": 3}
+
+
 class MemoryStoreError(Exception):
     """An expected failure with a stable machine-readable ``code``.
 
@@ -45,12 +49,12 @@ class MemoryStoreError(Exception):
     LIFECYCLE_ERROR, INPUT_ERROR, IO_ERROR, DEPENDENCY_ERROR, USAGE_ERROR.
     """
 
-    def __init__(self, code: str, message: str, problems: list[Problem] | None = None, exit_code: int = 1) -> None:
+    def __init__(self, code: str, message: str, problems: list[Problem] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.problems = list(problems or [])
-        self.exit_code = exit_code
+        self.exit_code = EXIT_CODES.get(code, 1)
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
