@@ -35,8 +35,7 @@ def test_defaults_cover_the_spec():
     d = load_defaults()
     assert set(d["categories"]) == set(CATEGORIES)
     for name, cat in d["categories"].items():
-        assert cat["folder"] == FOLDERS[name]
-        assert {"enabled", "folder", "description", "auto_capture", "retention_days"} <= set(cat)
+        assert {"enabled", "description", "auto_capture"} <= set(cat)
     assert d["categories"]["session_summary"]["max_retained"] == 5
     assert d["retrieval"]["max_inject"] > 0
     assert d["max_memories_per_category"] > 0
@@ -82,16 +81,13 @@ def test_override_merges_a_subset(memory_root, capsys):
         "retrieval": {"max_inject": 2},
         "categories": {"session_summary": {"max_retained": 9}},
         "delete": {"grace_period_days": 7},
-        "new_key": True,
     }))
     cfg = load_config(memory_root)
     defaults = load_defaults()
     assert cfg["retrieval"] == dict(defaults["retrieval"], max_inject=2)
     assert cfg["categories"]["session_summary"]["max_retained"] == 9
-    assert cfg["categories"]["session_summary"]["folder"] == "sessions"
     assert cfg["categories"]["decision"] == defaults["categories"]["decision"]
     assert cfg["delete"] == {"grace_period_days": 7, "archive_retired": False}
-    assert cfg["new_key"] is True
     assert capsys.readouterr().err == ""
 
 
@@ -174,3 +170,51 @@ def test_hook_config_returns_fresh_dicts(tmp_path):
     first = config.hook_config(tmp_path, ("retrieval",))
     first["retrieval"]["max_inject"] = 999
     assert config.hook_config(tmp_path, ("retrieval",))["retrieval"]["max_inject"] != 999
+
+
+@pytest.mark.parametrize("override, problem", [
+    ({"retreival": {"max_inject": 2}}, "unknown setting 'retreival' ignored; did you mean retrieval?"),
+    ({"retrieval": {"max_injekt": 2}}, "unknown setting 'retrieval.max_injekt' ignored; did you mean retrieval.max_inject?"),
+    ({"retrieval": {"max_inject": "2"}}, "retrieval.max_inject must be a whole number, not a string"),
+    ({"retrieval": {"enabled": 1}}, "retrieval.enabled must be true or false, not a whole number"),
+    ({"retrieval": 5}, "retrieval must be an object, not a whole number"),
+    ({"triage": {"thresholds": {"decision": 7}}}, "triage.thresholds.decision must be between 0.01 and 1.0"),
+    ({"retrieval": {"max_inject": -1}}, "retrieval.max_inject must be between 0 and 20"),
+    ({"categories": {"decision": {"folder": "x"}}}, "unknown setting 'categories.decision.folder' ignored"),
+    ({"auto_commit": True}, "unknown setting 'auto_commit' ignored"),
+])
+def test_a_bad_setting_is_reported_and_the_default_kept(memory_root, capsys, override, problem):
+    _write_override(memory_root, json.dumps(override))
+    assert load_config(memory_root) == load_defaults()
+    err = capsys.readouterr().err
+    assert problem in err
+    assert any(problem in line for line in config.config_problems(memory_root))
+
+
+def test_a_valid_override_has_no_problems_and_ints_become_floats_where_the_default_is_one(memory_root):
+    _write_override(memory_root, json.dumps({"triage": {"thresholds": {"decision": 1}}}))
+    assert config.config_problems(memory_root) == []
+    value = load_config(memory_root)["triage"]["thresholds"]["decision"]
+    assert value == 1.0 and isinstance(value, float)
+
+
+def _leaves(tree, prefix=""):
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            yield from _leaves(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}"
+
+
+def test_every_setting_is_documented_and_read():
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parent.parent
+    readme = (repo / "README.md").read_text(encoding="utf-8")
+    code = "\n".join(p.read_text(encoding="utf-8") for p in (repo / "claude_memory").rglob("*.py")
+                     if p.name != "config.py")
+    for dotted in _leaves(load_defaults()):
+        generic = ".".join("<category>" if part in CATEGORIES else part for part in dotted.split("."))
+        assert f"`{generic}`" in readme or f"`{dotted}`" in readme, f"{dotted} is not in the README's table"
+        leaf = dotted.rsplit(".", 1)[-1]
+        assert f'"{leaf}"' in code or f"'{leaf}'" in code or f".{leaf}" in code, f"{dotted} is read nowhere"

@@ -108,3 +108,12 @@ def test_explicit_root(run_script, tmp_path):
     root = tmp_path / "other"
     res = run_script(SCRIPT, "--health", "--json", "--root", str(root))
     assert res.returncode == 0 and res.json()["total"] == 0
+
+
+def test_health_names_a_misspelt_setting(run_script, memory_root):
+    memory_root.mkdir(parents=True, exist_ok=True)
+    (memory_root / "memory-config.json").write_text('{"retrieval": {"max_injct": 3}}')
+    res = run_script("memory_index.py", "--health")
+    assert res.returncode == 0, res.stderr
+    assert "memory-config.json: unknown setting 'retrieval.max_injct' ignored; did you mean retrieval.max_inject?" \
+        in res.stdout

@@ -265,3 +265,13 @@ def test_explicit_root(run_script, draft, tmp_path):
                      "--root", str(root))
     assert res.returncode == 0, res.stderr
     assert (root / "decisions" / "use-postgres.json").exists()
+
+
+def test_a_disabled_category_is_refused_and_nothing_written(run_script, draft, memory_root):
+    memory_root.mkdir(parents=True)
+    (memory_root / "memory-config.json").write_text(json.dumps({"categories": {"decision": {"enabled": False}}}))
+    before = snapshot(memory_root)
+    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(draft()))
+    assert res.returncode == 1
+    assert "INPUT_ERROR" in res.stderr and "categories.decision.enabled" in res.stderr
+    assert snapshot(memory_root) == before

@@ -74,6 +74,8 @@ def _human_health(h: dict) -> None:
     _line("index: " + ("in sync" if not h["index_drift"] else f"{len(h['index_drift'])} drift(s)"))
     for d in h["index_drift"]:
         _line(f"  {d}")
+    for problem in h["config_problems"]:
+        _line(f"memory-config.json: {problem}")
 
 
 def _run(argv: Sequence[str]) -> int:

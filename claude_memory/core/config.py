@@ -1,4 +1,10 @@
-"""Configuration: plugin defaults deep-merged with a project's override.
+"""Configuration: plugin defaults deep-merged with a project's override, checked against them.
+
+``memory-config.default.json`` is the one list of settings: every key, its default and (by the
+default's JSON type) its type. An override's key that the defaults do not have is reported with
+the nearest known name (a misspelling must not pass silently); a value of the wrong type, or a
+number outside :data:`BOUNDS`, is reported and the default kept. So every reader gets a config of
+exactly the defaults' shape and types and needs no defensive parsing of its own.
 
 Standard library only (recall, triage and the guards load it on every call), and
 cheap to import: ``os`` and ``sys`` only at start-up (no pathlib, typing, copy or
@@ -17,13 +23,24 @@ import sys
 from claude_memory.core.layout import CONFIG_NAME
 from claude_memory.core.roots import PLUGIN_ROOT
 
-__all__ = ["DEFAULTS_PATH", "PROJECT_CONFIG_NAME", "load_config", "deep_merge", "load_defaults", "hook_config"]
+__all__ = ["DEFAULTS_PATH", "PROJECT_CONFIG_NAME", "BOUNDS", "load_config", "deep_merge", "load_defaults",
+           "hook_config", "check_override", "config_problems", "setting"]
 
 #: ``memory-config.default.json`` as a string; ``DEFAULTS_PATH`` (a ``pathlib.Path``) is built on first access.
 DEFAULTS_FILE = os.path.join(PLUGIN_ROOT, "memory-config.default.json")
 PROJECT_CONFIG_NAME = CONFIG_NAME
 
 _defaults_text: str | None = None
+
+#: inclusive bounds of numeric settings (``*`` stands for any category)
+BOUNDS = {
+    "max_memories_per_category": (1, 100_000),
+    "categories.session_summary.max_retained": (0, 10_000),
+    "retrieval.max_inject": (0, 20),
+    "triage.max_context_bytes": (2_000, 1_000_000),
+    "triage.thresholds.*": (0.01, 1.0),
+    "delete.grace_period_days": (0, 36_500),
+}
 
 
 def __getattr__(name: str):
@@ -65,27 +82,119 @@ def _warn(message: str) -> None:
     print(f"claude-memory: warning: {message}", file=sys.stderr)
 
 
-def load_config(memory_root: str | os.PathLike | None) -> dict:
-    """Defaults merged with ``<memory_root>/memory-config.json`` when it is a valid JSON object."""
-    config = load_defaults()
+def _kind(value) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return "null"
+
+
+def _fits(default, value) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, float):
+        return isinstance(value, (int, float))
+    return type(value) is type(default) or (isinstance(default, list) and isinstance(value, list))
+
+
+def _bounds(path: str):
+    if path in BOUNDS:
+        return BOUNDS[path]
+    head, _, _ = path.rpartition(".")
+    return BOUNDS.get(head + ".*")
+
+
+def check_override(defaults: dict, override: dict, _prefix: str = "") -> tuple[dict, list[str]]:
+    """``(config, problems)``: ``defaults`` updated by the valid part of ``override``.
+
+    Unknown keys, wrong types and out-of-bounds numbers are left out, each with one problem line
+    that names the key and the fix."""
+    out = dict(defaults)
+    problems: list[str] = []
+    for key, value in override.items():
+        path = f"{_prefix}{key}"
+        if key not in defaults:
+            import difflib
+
+            near = difflib.get_close_matches(str(key), [str(k) for k in defaults], n=1)
+            hint = f"; did you mean {_prefix}{near[0]!s}?" if near else f"; known here: {', '.join(map(str, defaults))}"
+            problems.append(f"unknown setting {path!r} ignored{hint}")
+            continue
+        default = defaults[key]
+        if isinstance(default, dict):
+            if not isinstance(value, dict):
+                problems.append(f"{path} must be an object, not {_kind(value)}; using the default")
+                continue
+            out[key], sub = check_override(default, value, path + ".")
+            problems += sub
+            continue
+        if not _fits(default, value):
+            problems.append(f"{path} must be {_kind(default)}, not {_kind(value)}; using the default {default!r}")
+            continue
+        limits = _bounds(path)
+        if limits and not (limits[0] <= value <= limits[1]):
+            problems.append(f"{path} must be between {limits[0]} and {limits[1]}, not {value!r}; "
+                            f"using the default {default!r}")
+            continue
+        out[key] = float(value) if isinstance(default, float) else value
+    return out, problems
+
+
+def _read_override(memory_root) -> tuple[dict | None, list[str]]:
+    """The project's override as a dict (None when there is none or it is unusable) and problems."""
     if memory_root is None:
-        return config
+        return None, []
     path = os.path.join(os.fspath(memory_root), PROJECT_CONFIG_NAME)
     try:
         if os.path.islink(path) or not os.path.isfile(path):
-            return config
+            return None, []
         if os.stat(path).st_size > 1_000_000:
-            _warn(f"{path} is larger than 1 MB; using defaults")
-            return config
+            return None, [f"{path} is larger than 1 MB; using defaults"]
         with open(path, encoding="utf-8") as fh:
             override = _loads(fh.read())
     except (OSError, ValueError, UnicodeDecodeError) as exc:
-        _warn(f"cannot read {path} ({exc}); using defaults")
-        return config
+        return None, [f"cannot read {path} ({exc}); using defaults"]
     if not isinstance(override, dict):
-        _warn(f"{path} is not a JSON object; using defaults")
-        return config
-    return deep_merge(config, override)
+        return None, [f"{path} is not a JSON object; using defaults"]
+    return override, []
+
+
+def config_problems(memory_root) -> list[str]:
+    """What is wrong with the project's ``memory-config.json`` (empty when nothing is)."""
+    override, problems = _read_override(memory_root)
+    if override is not None:
+        problems += check_override(load_defaults(), override)[1]
+    return problems
+
+
+def load_config(memory_root: str | os.PathLike | None) -> dict:
+    """Defaults updated by the valid part of ``<memory_root>/memory-config.json``; every problem is
+    reported on stderr and the default kept."""
+    config = load_defaults()
+    override, problems = _read_override(memory_root)
+    if override is not None:
+        config, more = check_override(config, override)
+        problems += more
+    for problem in problems:
+        _warn(problem)
+    return config
+
+
+def setting(config: dict, dotted: str):
+    """``config["a"]["b"]`` for ``"a.b"`` (the config is already checked: no defensive reads)."""
+    value = config
+    for part in dotted.split("."):
+        value = value[part]
+    return value
 
 
 def hook_config(memory_root: str | os.PathLike | None, sections: tuple[str, ...] | None = None) -> dict:

@@ -20,8 +20,12 @@ def is_valid_slug(value: object) -> bool:
 def slugify(text: str, *, max_len: int = MAX_SLUG) -> str:
     """Lowercase ASCII words joined by single hyphens, at most ``max_len`` long.
 
-    Returns "" when nothing usable is left (the caller decides what to do).
+    Returns "" when nothing usable is left (the caller decides what to do). A text that already
+    is a valid slug (``a--b`` included) is returned unchanged, so an id never changes by being
+    slugified again.
     """
+    if len(text) <= max_len and is_valid_slug(text):
+        return text
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
     text = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
     if len(text) > max_len:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from claude_memory.store import records as store_io
 from claude_memory.core.categories import CATEGORIES
+from claude_memory.core.config import config_problems
 from claude_memory.store.maintenance import index_drift
 
 __all__ = ["STATUSES", "health", "list_archived", "query"]
@@ -39,6 +40,7 @@ def health(root: Path, *, top: int = 5) -> dict:
                                 "retired_reason": f.doc.get("retired_reason")} for f in retired],
         "invalid_files": [str(f.path) for f in scanned if f.doc is None],
         "index_drift": index_drift(Path(root), scanned),
+        "config_problems": config_problems(root),
     }
 
 

@@ -129,9 +129,8 @@ def gc(root: Path, config: dict, *, now: datetime | None = None, lock_timeout: f
     ``delete.archive_retired`` is true). Archived memories are never touched."""
     root = Path(root)
     now = now or now_utc()
-    settings = config.get("delete") or {}
-    grace = int(settings.get("grace_period_days", 30))
-    archive = bool(settings.get("archive_retired", False))
+    grace = config["delete"]["grace_period_days"]
+    archive = config["delete"]["archive_retired"]
     purged, archived = [], []
     with store_lock(root, timeout=lock_timeout):
         retired = [f for f in store_io.scan_records(root) if f.status == "retired"]

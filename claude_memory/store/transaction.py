@@ -65,10 +65,15 @@ def _check_hash(path: Path, raw: bytes, expected: str | None) -> None:
                                "retry with the new hash.")
 
 
+def _check_enabled(ctx: StoreContext, category: str) -> None:
+    if not ctx.config["categories"][category]["enabled"]:
+        raise MemoryStoreError("INPUT_ERROR", f"the {category} category is disabled "
+                               f"(categories.{category}.enabled is false in .claude/memory/memory-config.json); "
+                               "nothing was written")
+
+
 def _check_limit(ctx: StoreContext, category: str, exclude: Path | None = None) -> None:
-    limit = int(ctx.config.get("max_memories_per_category") or 0)
-    if limit <= 0:
-        return
+    limit = ctx.config["max_memories_per_category"]
     if store_io.count_json_files(ctx.root, category) < limit:
         return  # fewer files than the limit, so fewer active ones: nothing to open
     listed = store_io.indexed_ids(ctx.root, category)
@@ -85,6 +90,7 @@ def _check_limit(ctx: StoreContext, category: str, exclude: Path | None = None) 
 
 def create(ctx: StoreContext, draft: dict, *, category: str, target: str | None = None) -> Outcome:
     """Create a new memory from a validated draft."""
+    _check_enabled(ctx, category)
     with store_lock(ctx.root, timeout=ctx.lock_timeout):
         faults.point("after_lock")
         path = store_io.record_path(ctx.root, category, draft["id"])
@@ -185,8 +191,7 @@ def _read_existing(path: Path) -> bytes:
 
 def _rolling_window(ctx: StoreContext, *, keep: Path) -> list[str]:
     """Retire the oldest active session summaries beyond max_retained (lock held)."""
-    cfg = (ctx.config.get("categories") or {}).get("session_summary") or {}
-    max_retained = int(cfg.get("max_retained", 5))
+    max_retained = ctx.config["categories"]["session_summary"]["max_retained"]
     if max_retained <= 0:
         return []
     sessions = _active_sessions(ctx, keep)
