@@ -40,6 +40,7 @@ import stat
 import time
 
 from claude_memory.core.atomic import atomic_write_bytes
+from claude_memory.core.categories import FOLDER_NAMES
 from claude_memory.core.layout import STAGING_DIRNAME
 from claude_memory.recall import text
 from claude_memory.recall.index import INDEX_VERSION, RecallIndex, build
@@ -62,9 +63,8 @@ COMPACT_MIN, COMPACT_MAX, COMPACT_SHARE = 8, 200, 0.05
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _OPEN: list[int] = []
 
-#: The category folders (the same as ``corpus.FOLDERS``; kept here so a prompt with a valid
-#: cache never imports the corpus reader).
-FOLDERS = ("sessions", "decisions", "runbooks", "constraints", "tech-debt", "preferences")
+#: the category folders' names (from :mod:`claude_memory.core.categories`)
+FOLDERS = FOLDER_NAMES
 _ERRORS = (OSError, ValueError, EOFError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
            MemoryError)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import stat
 
+from claude_memory.core.categories import CATEGORY_BY_FOLDER
 from claude_memory.core.layout import INDEX_NAME, MAX_MEMORY_BYTES
 from claude_memory.hooks.edge import loads
 from claude_memory.recall import text
@@ -36,15 +37,8 @@ __all__ = [
     "MAX_SCAN_LINES",
 ]
 
-#: folder -> category (kept here so the hot path need not import more modules).
-FOLDERS: dict[str, str] = {
-    "sessions": "session_summary",
-    "decisions": "decision",
-    "runbooks": "runbook",
-    "constraints": "constraint",
-    "tech-debt": "tech_debt",
-    "preferences": "preference",
-}
+#: folder -> category (re-exported from :mod:`claude_memory.core.categories`)
+FOLDERS = CATEGORY_BY_FOLDER
 
 #: How much one occurrence of a word counts, by field.
 FIELD_WEIGHTS = {"tags": 4.0, "title": 3.0, "slug": 1.5, "files": 1.0, "content": 1.0}
