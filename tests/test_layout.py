@@ -63,3 +63,14 @@ def test_files_are_written_whole_only_through_core_atomic():
                      if "os.replace(" in text and p.name != "atomic.py")
     assert writers == ["hooks/validate.py"]
     assert "import tempfile" not in (PACKAGE / "core" / "atomic.py").read_text()
+
+
+def test_the_clis_reach_the_store_only_through_its_front():
+    import claude_memory.store as store
+
+    for name in store.__all__:
+        assert getattr(store, name) is not None
+    for cli in ("memory_write.py", "memory_index.py"):
+        text = (PACKAGE / "cli" / cli).read_text(encoding="utf-8")
+        private = re.findall(r"claude_memory\.store\.(\w+)|from claude_memory\.store import (\w+)", text)
+        assert private == [], (cli, private)

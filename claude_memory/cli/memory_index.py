@@ -80,16 +80,15 @@ def _human_health(h: dict) -> None:
 
 def _run(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(argv)
-    from claude_memory.store import health
-    from claude_memory.store import maintenance
+    from claude_memory import store
 
     root = Path(args.root) if args.root else paths.default_memory_root()
     code = 0
     if args.rebuild:
-        result: object = maintenance.rebuild(root)
+        result: object = store.rebuild(root)
         human = _human_rebuild
     elif args.validate:
-        problems = maintenance.validate(root)
+        problems = store.validate(root)
         result, code = {"ok": not problems, "problems": problems}, (1 if problems else 0)
 
         def human(r: dict) -> None:
@@ -97,23 +96,23 @@ def _run(argv: Sequence[str]) -> int:
             for pr in r["problems"]:
                 _line(f"  {pr['path']}: {pr['problem']}")
     elif args.health:
-        result, human = health.health(root), _human_health
+        result, human = store.health(root), _human_health
     elif args.gc:
-        result = maintenance.gc(root, config.load_config(root))
+        result = store.gc(root, config.load_config(root))
 
         def human(r: dict) -> None:
             _line(f"gc (grace {r['grace_period_days']} days): purged {len(r['purged'])}, archived {len(r['archived'])}")
             for p in r["purged"] + r["archived"]:
                 _line(f"  {p}")
     elif args.list_archived:
-        result = {"archived": health.list_archived(root)}
+        result = {"archived": store.list_archived(root)}
 
         def human(r: dict) -> None:
             _line(f"{len(r['archived'])} archived")
             for m in r["archived"]:
                 _line(f"  {m['category']}/{m['id']}  {m['title']}  ({m['archived_at']}: {m['archived_reason']})")
     else:
-        result = {"query": args.query, "hits": health.query(root, args.query)}
+        result = {"query": args.query, "hits": store.query(root, args.query)}
 
         def human(r: dict) -> None:
             _line(f"{len(r['hits'])} match(es)")

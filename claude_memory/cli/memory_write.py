@@ -19,7 +19,6 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from claude_memory.core import config
 from claude_memory.core import paths
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.cli.edge import run_cli
@@ -74,13 +73,12 @@ def read_input(path_arg: str) -> tuple[dict, Path]:
 
 
 def _prepare(doc: dict, *, category: str, now: str, target_id: str | None) -> dict:
-    from claude_memory.store.autofix import autofix
-    from claude_memory.store.validation import validate_record
+    from claude_memory import store
 
-    fixed, notes = autofix(doc, category=category, now=now, target_id=target_id)
+    record, notes = store.prepare_draft(doc, category=category, now=now, target_id=target_id)
     for note in notes:
         print(f"{PROG}: auto-fix: {note}", file=sys.stderr)
-    return validate_record(fixed, category=category)
+    return record
 
 
 def _is_staged_draft(path: Path, root: Path) -> bool:
@@ -92,12 +90,11 @@ def _is_staged_draft(path: Path, root: Path) -> bool:
 
 def _run(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(argv)
-    from claude_memory.store import transaction as store
-    from claude_memory.store import records as store_io
+    from claude_memory import store
 
     root = Path(args.root) if args.root else paths.default_memory_root()
-    ctx = store.StoreContext(root=root, config=config.load_config(root))
-    located = store_io.locate_target(root, args.target, args.category) if args.target else None
+    ctx = store.open_store(root)
+    located = store.locate_target(root, args.target, args.category) if args.target else None
     category = args.category or (located.category if located else None)
     draft_path = None
     if args.action in ("create", "update"):

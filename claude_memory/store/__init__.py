@@ -1,0 +1,55 @@
+"""The memory store's public front: everything a CLI or tool may ask of the store.
+
+Writes (``create``, ``update``, ``change_status`` for delete/archive/unarchive/restore, ``gc``,
+``rebuild``) each run as one locked, atomic transaction; reads (``validate``, ``health``,
+``list_archived``, ``query``) never write. The modules behind it are private to the package:
+``transaction`` (the write transactions), ``records`` (files under the lock), ``index_file``
+(index.md lines), ``merge`` (update rules), ``lifecycle`` (status transitions), ``models`` /
+``validation`` / ``autofix`` (the schema), ``maintenance`` and ``health``, ``lock``, ``faults``.
+
+Names load lazily, so ``import claude_memory.store.index_file`` from a hook costs nothing more.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "StoreContext", "Outcome", "open_store", "prepare_draft", "locate_target",
+    "create", "update", "change_status", "gc", "rebuild", "validate", "health", "list_archived", "query",
+]
+
+_LAZY = {
+    "StoreContext": "transaction", "Outcome": "transaction", "create": "transaction", "update": "transaction",
+    "change_status": "transaction", "locate_target": "records", "gc": "maintenance", "rebuild": "maintenance",
+    "validate": "maintenance", "health": "health", "list_archived": "health", "query": "health",
+}
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def open_store(root):
+    """A :class:`StoreContext` for ``root`` with the project's checked configuration."""
+    from pathlib import Path
+
+    from claude_memory.core.config import load_config
+    from claude_memory.store.transaction import StoreContext
+
+    return StoreContext(root=Path(root), config=load_config(root))
+
+
+def prepare_draft(doc: dict, *, category: str, now: str, target_id: str | None = None) -> tuple[dict, list[str]]:
+    """``(record, notes)``: the draft auto-fixed (notes say what was fixed) and validated; raises
+    ``VALIDATION_ERROR`` with one problem per field."""
+    from claude_memory.store.autofix import autofix
+    from claude_memory.store.validation import validate_record
+
+    fixed, notes = autofix(doc, category=category, now=now, target_id=target_id)
+    return validate_record(fixed, category=category), list(notes)
