@@ -82,20 +82,13 @@ def _warn(message: str) -> None:
     print(f"claude-memory: warning: {message}", file=sys.stderr)
 
 
+#: how a JSON value's type is named in a problem (bool before int: a bool is an int in Python)
+_KINDS = ((bool, "true or false"), (int, "a whole number"), (float, "a number"), (str, "a string"),
+          (dict, "an object"), (list, "a list"))
+
+
 def _kind(value) -> str:
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    return "null"
+    return next((name for kind, name in _KINDS if isinstance(value, kind)), "null")
 
 
 def _fits(default, value) -> bool:
