@@ -1,6 +1,6 @@
 """memory_index: maintainers' tool for a memory store.
 
-    memory_index.py --rebuild | --validate | --health | --gc | --list-archived | --query WORDS
+    memory_index.py --rebuild | --validate | --health | --gc | --list-archived | --query WORDS | --log [N]
                     [--root PATH] [--json]
 
 Human-readable output by default; ``--json`` prints one JSON object instead.
@@ -34,6 +34,8 @@ def build_parser() -> ArgParser:
     mode.add_argument("--gc", action="store_true", help="purge retired memories past the grace period")
     mode.add_argument("--list-archived", action="store_true", help="list archived memories")
     mode.add_argument("--query", metavar="WORDS", help="find memories by words")
+    mode.add_argument("--log", metavar="N", nargs="?", type=int, const=20,
+                      help="the latest N entries of the operations log (default 20)")
     p.add_argument("--root", help="the memory root (default: the project's .claude/memory)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
@@ -78,13 +80,29 @@ def _human_health(h: dict) -> None:
         _line(f"memory-config.json: {problem}")
 
 
+def _human_log(r: dict) -> None:
+    if not r["log"]:
+        _line("the operations log is empty")
+    for e in r["log"]:
+        what = e.get("hook") or e.get("event") or "?"
+        detail = e.get("action") or e.get("decision") or ""
+        cats = ",".join(e.get("categories") or ([e["category"]] if e.get("category") else []))
+        _line(f"{e.get('t', '?')}  {str(e.get('session', '-'))[:12]:12}  {what:20} {detail:8} "
+              f"{cats:24} {e.get('ms', '')}ms" + (f"  {e['error']}" if e.get("error") else ""))
+
+
 def _run(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(argv)
     from claude_memory import store
 
     root = Path(args.root) if args.root else paths.default_memory_root()
     code = 0
-    if args.rebuild:
+    if args.log is not None:
+        from claude_memory.core import oplog
+
+        result = {"log": oplog.tail(root, args.log)}
+        human = _human_log
+    elif args.rebuild:
         result: object = store.rebuild(root)
         human = _human_rebuild
     elif args.validate:

@@ -128,5 +128,27 @@ def _run(argv: Sequence[str]) -> int:
     return 0
 
 
+def _log_write(argv: Sequence[str], start: float):
+    """The operations-log line of this run: action, category, ok or the error code (no memory text)."""
+    def done(code: str | None) -> None:
+        import time
+
+        from claude_memory.core import oplog
+        from claude_memory.core.layout import session_key
+
+        known = {}
+        for flag in ("--action", "--category", "--root"):
+            if flag in argv[:-1]:
+                known[flag] = argv[list(argv).index(flag) + 1]
+        root = known.get("--root") or str(paths.default_memory_root())
+        oplog.record(root, event="write", action=known.get("--action"), category=known.get("--category"),
+                     ok=code is None, error=code, session=session_key(os.environ.get("CLAUDE_SESSION_ID")),
+                     ms=round((time.monotonic() - start) * 1000, 1))
+    return done
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    return run_cli(PROG, _run, argv)
+    import time
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    return run_cli(PROG, _run, argv, on_done=_log_write(argv, time.monotonic()))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 
 __all__ = ["run_hook", "read_payload", "loads", "dumps", "MAX_STDIN_BYTES", "MAX_CONTEXT_CHARS",
-           "context", "permission", "block", "system_message"]
+           "context", "permission", "block", "system_message", "summarize_answer", "LOG_KEY"]
 
 # Hooks run on every prompt and tool call, so this module imports neither ``json``
 # (it pulls in ``re`` and ``enum``) nor ``typing`` at start-up: JSON is parsed and
@@ -124,27 +124,77 @@ def read_payload(stream=None) -> dict | None:
 
 
 def run_hook(name: str, decide: Callable[[dict], dict | str | None], stream=None) -> int:
-    """Read the payload, run ``decide``, print its answer. Always returns 0."""
+    """Read the payload, run ``decide``, print its answer, log the run. Always returns 0."""
+    import time
+
+    start = time.monotonic()
+    payload, answer, error, extra = None, None, None, None
     try:
         payload = read_payload(stream)
         if payload is None:
             return 0
         answer = decide(payload)
-        if answer is None:
-            return 0
-        if isinstance(answer, dict):
-            sys.stdout.write(dumps(answer, ensure_ascii=False))
-        else:
-            sys.stdout.write(answer)
-        sys.stdout.flush()
+        if isinstance(answer, dict) and LOG_KEY in answer:
+            answer = dict(answer)
+            extra = answer.pop(LOG_KEY)
+            answer = answer or None
+        if answer is not None:
+            sys.stdout.write(dumps(answer, ensure_ascii=False) if isinstance(answer, dict) else answer)
+            sys.stdout.flush()
     except BaseException as exc:  # noqa: BLE001 - fail open on anything, even SystemExit
         if isinstance(exc, KeyboardInterrupt):
             return 0
-        _report(f"{name} failed open: {type(exc).__name__}: {exc}")
+        error = type(exc).__name__
+        _report(f"{name} failed open: {error}: {exc}")
+    finally:
+        if payload is not None:
+            _log_run(name, payload, answer, error, start, extra)
     return 0
 
 
+def summarize_answer(answer) -> str:
+    """What a hook decided, in one word: none, context, block, allow, deny, ask, message, text."""
+    if answer is None:
+        return "none"
+    if not isinstance(answer, dict):
+        return "text"
+    if answer.get("decision") == "block":
+        return "block"
+    specific = answer.get("hookSpecificOutput")
+    if isinstance(specific, dict):
+        if specific.get("permissionDecision"):
+            return str(specific["permissionDecision"])
+        if specific.get("additionalContext"):
+            return "context"
+    if answer.get("systemMessage"):
+        return "message"
+    return "none"
+
+
+def _log_run(name: str, payload: dict, answer, error, start: float, extra=None) -> None:
+    """One line in the store's operations log (only where a store with a staging place exists)."""
+    try:
+        import time
+
+        from claude_memory.core import oplog
+        from claude_memory.core.layout import session_key
+        from claude_memory.core.roots import find_memory_root
+
+        cwd = payload.get("cwd")
+        root = find_memory_root(cwd if isinstance(cwd, str) else None)
+        oplog.record(root, session=session_key(payload.get("session_id")),
+                     event=str(payload.get("hook_event_name") or ""), hook=name,
+                     decision="error" if error else summarize_answer(answer),
+                     ms=round((time.monotonic() - start) * 1000, 1), error=error,
+                     **(extra if isinstance(extra, dict) else {}))
+    except Exception:  # noqa: BLE001 - logging never breaks a hook
+        pass
+
+
 # ---- the one place that shapes every hook answer ------------------------------------------------
+
+#: a key a ``decide`` may add to its answer for the operations log (removed before printing)
+LOG_KEY = "_log"
 
 #: Claude Code caps ``additionalContext`` (and a hook's whole output) at 10,000 characters.
 MAX_CONTEXT_CHARS = 10_000

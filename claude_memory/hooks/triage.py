@@ -181,7 +181,7 @@ def _block(triggered: list[str], scores: dict, events: list[Event], config: dict
         path = write_context(folder, category, text)
         rows.append((category, scores[category].score, str(path)))
     reason = build_reason(rows, config, plugin_root=plugin_root(), memory_root=root, staging_folder=folder)
-    return hook_edge.block(reason)
+    return {**hook_edge.block(reason), hook_edge.LOG_KEY: {"categories": [row[0] for row in rows]}}
 
 
 def main(argv=None) -> int:
