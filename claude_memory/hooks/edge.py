@@ -174,14 +174,18 @@ def summarize_answer(answer) -> str:
 def _log_run(name: str, payload: dict, answer, error, start: float, extra=None) -> None:
     """One line in the store's operations log (only where a store with a staging place exists)."""
     try:
+        import os
         import time
 
-        from claude_memory.core import oplog
-        from claude_memory.core.layout import session_key
+        from claude_memory.core.layout import session_key, staging_path
         from claude_memory.core.roots import find_memory_root
 
         cwd = payload.get("cwd")
         root = find_memory_root(cwd if isinstance(cwd, str) else None)
+        if not os.path.isdir(staging_path(root)):
+            return  # no store (or none in use yet): nothing to record, nothing more to import
+        from claude_memory.core import oplog
+
         oplog.record(root, session=session_key(payload.get("session_id")),
                      event=str(payload.get("hook_event_name") or ""), hook=name,
                      decision="error" if error else summarize_answer(answer),
