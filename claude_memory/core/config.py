@@ -52,7 +52,7 @@ def __getattr__(name: str):
 
 
 def _loads(text: str):
-    from claude_memory.hooks.edge import loads
+    from claude_memory.core.fastjson import loads
 
     return loads(text)
 

@@ -25,7 +25,7 @@ FIELDS = ("t", "session", "event", "hook", "decision", "ms", "error", "action", 
 
 
 def _dumps(obj) -> str:
-    from claude_memory.hooks.edge import dumps
+    from claude_memory.core.fastjson import dumps
 
     return dumps(obj, separators=(",", ":"))
 
@@ -55,7 +55,7 @@ def record(root, **entry) -> None:
 
 def tail(root, n: int = 20) -> list[dict]:
     """The last ``n`` entries, oldest first (lines that are not JSON objects are skipped)."""
-    from claude_memory.hooks.edge import loads
+    from claude_memory.core.fastjson import loads
 
     lines: list[str] = []
     for name in (LOG_NAME + ".1", LOG_NAME):

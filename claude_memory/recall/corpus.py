@@ -20,7 +20,7 @@ import stat
 
 from claude_memory.core.categories import CATEGORY_BY_FOLDER
 from claude_memory.core.layout import INDEX_NAME, MAX_MEMORY_BYTES
-from claude_memory.hooks.edge import loads
+from claude_memory.core.fastjson import loads
 from claude_memory.recall import text
 
 __all__ = [

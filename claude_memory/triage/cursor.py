@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import zlib
 
-from claude_memory.hooks.edge import dumps, loads
+from claude_memory.core.fastjson import dumps, loads
 from claude_memory.core.atomic import atomic_write_text
 from claude_memory.core.layout import session_key, staging_path
 from claude_memory.core.roots import find_memory_root

@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 
 from claude_memory.core.layout import MEMORY_PARTS, STAGING_DIRNAME
-from claude_memory.hooks.edge import dumps, loads
+from claude_memory.core.fastjson import dumps, loads
 
 __all__ = [
     "USER_TEXT",
