@@ -58,16 +58,19 @@ def test_a_memory_too_big_to_recall_is_refused_by_the_writer(run_script, project
 
 def test_files_are_written_whole_only_through_core_atomic():
     # os.replace is the commit step of a whole-file write; every module goes through core.atomic.
-    # The one other rename is the PostToolUse hook's quarantine, which moves a file aside whole.
+    # The other renames move a whole file aside: the operations log's rotation and the
+    # PostToolUse hook's quarantine.
     writers = sorted(str(p.relative_to(PACKAGE)) for p, text in _sources()
                      if "os.replace(" in text and p.name != "atomic.py")
-    assert writers == ["hooks/validate.py"]
+    assert writers == ["core/oplog.py", "hooks/validate.py"]
     assert "import tempfile" not in (PACKAGE / "core" / "atomic.py").read_text()
 
 
 def test_the_clis_reach_the_store_only_through_its_front():
     import claude_memory.store as store
 
+    submodules = {p.stem for p in (PACKAGE / "store").glob("*.py")}
+    assert not set(store.__all__) & submodules  # a front name must never shadow a module of the package
     for name in store.__all__:
         assert getattr(store, name) is not None
     for cli in ("memory_write.py", "memory_index.py"):

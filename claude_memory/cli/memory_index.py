@@ -114,7 +114,7 @@ def _run(argv: Sequence[str]) -> int:
             for pr in r["problems"]:
                 _line(f"  {pr['path']}: {pr['problem']}")
     elif args.health:
-        result, human = store.health(root), _human_health
+        result, human = store.health_report(root), _human_health
     elif args.gc:
         result = store.gc(root, config.load_config(root))
 

@@ -1,7 +1,7 @@
 """The memory store's public front: everything a CLI or tool may ask of the store.
 
 Writes (``create``, ``update``, ``change_status`` for delete/archive/unarchive/restore, ``gc``,
-``rebuild``) each run as one locked, atomic transaction; reads (``validate``, ``health``,
+``rebuild``) each run as one locked, atomic transaction; reads (``validate``, ``health_report``,
 ``list_archived``, ``query``) never write. The modules behind it are private to the package:
 ``transaction`` (the write transactions), ``records`` (files under the lock), ``index_file``
 (index.md lines), ``merge`` (update rules), ``lifecycle`` (status transitions), ``models`` /
@@ -14,23 +14,25 @@ from __future__ import annotations
 
 __all__ = [
     "StoreContext", "Outcome", "open_store", "prepare_draft", "locate_target",
-    "create", "update", "change_status", "gc", "rebuild", "validate", "health", "list_archived", "query",
+    "create", "update", "change_status", "gc", "rebuild", "validate", "health_report", "list_archived", "query",
 ]
 
 _LAZY = {
     "StoreContext": "transaction", "Outcome": "transaction", "create": "transaction", "update": "transaction",
     "change_status": "transaction", "locate_target": "records", "gc": "maintenance", "rebuild": "maintenance",
-    "validate": "maintenance", "health": "health", "list_archived": "health", "query": "health",
+    "validate": "maintenance", "health_report": ("health", "health"), "list_archived": "health",
+    "query": "health",
 }
 
 
 def __getattr__(name: str):
-    module = _LAZY.get(name)
-    if module is None:
+    where = _LAZY.get(name)
+    if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     import importlib
 
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    module, attr = where if isinstance(where, tuple) else (where, name)
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), attr)
     globals()[name] = value
     return value
 
