@@ -36,11 +36,25 @@ setup_cli() {
   fi
 }
 
+setup_browser() {
+  # Debian's chromium for the HTML view's browser tests (tests/test_html_view.py skips without it).
+  # Installed only where that is cheap and allowed: as root with apt (CI containers).
+  if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then
+    return 0
+  fi
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >/dev/null 2>&1 \
+      || echo "dev.sh: could not install chromium with apt; the browser tests will be skipped" >&2
+  else
+    echo "dev.sh: chromium not found (apt-get install chromium); the browser tests will be skipped" >&2
+  fi
+}
+
 cmd="${1:-test}"
 shift || true
 case "$cmd" in
   demo)  setup_python; setup_cli; exec "$VENV/bin/python" -m claude_memory.devtools.demo "$@" ;;
-  test)  setup_python; setup_cli; exec "$VENV/bin/python" -m pytest "$@" ;;
+  test)  setup_python; setup_cli; setup_browser; exec "$VENV/bin/python" -m pytest "$@" ;;
   bench) setup_python; setup_cli; exec "$VENV/bin/python" bench/run.py "$@" ;;
   *) echo "usage: ./dev.sh demo|test|bench [args]" >&2; exit 2 ;;
 esac

@@ -7,6 +7,8 @@ import hashlib
 import json
 from pathlib import Path
 
+from claude_memory.store.gitmerge import STAMP_NAME
+
 CONTENT = {
     "session_summary": {"goal": "ship the writer", "outcome": "partial", "completed": ["wrote the lock"],
                         "in_progress": [], "blockers": [], "next_actions": ["write the tests"], "key_changes": []},
@@ -47,7 +49,10 @@ def md5(path: Path) -> str:
 
 
 def snapshot(root: Path) -> dict[str, bytes | str]:
-    """Every file and folder under ``root``: relative path -> bytes (files) or 'dir'."""
+    """Every file and folder under ``root``: relative path -> bytes (files) or 'dir'.
+
+    Leaves out the index freshness stamp (``.staging/index-stamp.json``): every transaction
+    first checks, and re-stamps after repairing, the derived index (see ``gitmerge``)."""
     root = Path(root)
     if not root.exists():
         return {}
@@ -56,5 +61,7 @@ def snapshot(root: Path) -> dict[str, bytes | str]:
         rel = str(p.relative_to(root))
         if rel.startswith(".staging/ops.log"):
             continue  # the operations log records every run, failed ones included, by design
+        if p.name == STAMP_NAME and p.parent.name == ".staging":
+            continue
         out[rel] = "dir" if p.is_dir() else p.read_bytes()
     return out

@@ -163,11 +163,15 @@ def test_staging_is_idempotent_and_repairs_its_mode(memory_root):
     assert (staging / "draft-decision.json").exists()
 
 
-def test_existing_gitignore_is_left_alone(memory_root):
+def test_existing_gitignore_keeps_its_lines_and_gains_the_missing_ones(memory_root):
     memory_root.mkdir(parents=True)
-    (memory_root / ".gitignore").write_text("mine\n")
+    (memory_root / ".gitignore").write_text("mine\n.staging/")
     staging_dir(memory_root)
-    assert (memory_root / ".gitignore").read_text() == "mine\n"
+    lines = (memory_root / ".gitignore").read_text().splitlines()
+    assert lines[:2] == ["mine", ".staging/"]
+    assert sorted(lines[2:]) == sorted(["*.lock", "index.md", ".*.tmp", ".gitignore"])
+    staging_dir(memory_root)  # idempotent
+    assert (memory_root / ".gitignore").read_text().splitlines() == lines
 
 
 def test_symlinked_gitignore_is_not_written_through(memory_root, tmp_path):

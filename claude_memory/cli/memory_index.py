@@ -1,6 +1,9 @@
 """memory_index: maintainers' tool for a memory store.
 
     memory_index.py --rebuild | --validate | --health | --gc | --list-archived | --query WORDS | --log [N]
+                    | --list [--category C] [--tag T] [--status S] | --html PATH | --resolve PATH
+                    | --export PATH [--category C] | --import PATH [--dry-run] [--category C]
+                    | --promote ID | --demote ID
                     [--root PATH] [--json]
 
 Human-readable output by default; ``--json`` prints one JSON object instead.
@@ -36,6 +39,24 @@ def build_parser() -> ArgParser:
     mode.add_argument("--query", metavar="WORDS", help="find memories by words")
     mode.add_argument("--log", metavar="N", nargs="?", type=int, const=20,
                       help="the latest N entries of the operations log (default 20)")
+    mode.add_argument("--list", action="store_true", help="one line per memory: category, status, last update, "
+                      "title (filters: --category, --tag, --status)")
+    mode.add_argument("--html", metavar="PATH", help="write a self-contained, read-only page to browse and curate "
+                      "the store")
+    mode.add_argument("--resolve", metavar="PATH", help="settle a memory file git left in conflict: keep your "
+                      "side, merge the other branch's version in through the writer, git add it")
+    mode.add_argument("--export", metavar="PATH", help="write the active memories (or --category's) into a "
+                      "delimited section of CLAUDE.md, AGENTS.md or a .claude/rules/ file, regenerated in place")
+    mode.add_argument("--import", dest="import_path", metavar="PATH", help="import Claude Code auto memory "
+                      "(MEMORY.md), a Cline memory-bank/ or Markdown notes through the writer")
+    mode.add_argument("--promote", metavar="ID", help="move a memory (a preference, usually) from the project "
+                      "to the user-level store (~/.claude/memory or $CLAUDE_MEMORY_USER_ROOT)")
+    mode.add_argument("--demote", metavar="ID", help="move a memory from the user-level store into the project")
+    p.add_argument("--dry-run", action="store_true", help="--import: show what would be created or updated; "
+                   "write nothing")
+    p.add_argument("--category", help="--list, --export, --import: only this category (name or folder)")
+    p.add_argument("--tag", help="--list: only memories with this tag")
+    p.add_argument("--status", choices=("active", "retired", "archived"), help="--list: only this status")
     p.add_argument("--root", help="the memory root (default: the project's .claude/memory)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
@@ -91,6 +112,44 @@ def _human_log(r: dict) -> None:
               f"{cats:24} {e.get('ms', '')}ms" + (f"  {e['error']}" if e.get("error") else ""))
 
 
+def _curate(root: Path, args) -> tuple[dict, object]:
+    """--list, --html and --export: heal the derived index first (git may have changed the files), then
+    read every memory."""
+    from claude_memory import store
+    from claude_memory.guard.advice import script_command
+
+    store.heal(root)
+    try:
+        rows = store.filter_rows(store.rows(root), category=args.category, tag=args.tag, status=args.status)
+    except ValueError as exc:
+        raise MemoryStoreError("USAGE_ERROR", str(exc)) from None
+    if args.export:
+        result = store.export_memories(Path(args.export), rows, category=store.resolve_category(args.category))
+        return result, lambda r: _line(f"{r['path']}: {r['memories']} memories in the '{r['scope']}' section "
+                                       f"({'rewritten' if r['written'] else 'unchanged'})")
+    if args.html:
+        from claude_memory.core.atomic import atomic_write_text
+        from claude_memory.core.timeutil import format_ts, now_utc
+
+        page = store.render_page(rows, title=f"Project memory: {root.absolute().parent.parent.name}",
+                                 generated_at=format_ts(now_utc()), script=script_command,
+                                 commands_for=store.commands_for)
+        out = Path(args.html)
+        atomic_write_text(out, page)
+        result = {"html": str(out), "memories": len(rows)}
+        return result, lambda r: _line(f"wrote {r['html']} ({r['memories']} memories)")
+    public = [{k: v for k, v in r.items() if k != "record"} for r in rows]
+    for item, row in zip(public, rows):
+        item["commands"] = store.commands_for(row, script_command)
+
+    def human(r: dict) -> None:
+        _line(f"{len(r['memories'])} memor{'y' if len(r['memories']) == 1 else 'ies'}")
+        for row in rows:
+            _line("  " + store.human_line(row))
+
+    return {"memories": public}, human
+
+
 def _run(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(argv)
     from claude_memory import store
@@ -113,6 +172,8 @@ def _run(argv: Sequence[str]) -> int:
             _line("store is valid" if r["ok"] else f"{len(r['problems'])} problem(s):")
             for pr in r["problems"]:
                 _line(f"  {pr['path']}: {pr['problem']}")
+                if pr.get("fix"):
+                    _line(f"    fix: {pr['fix']}")
     elif args.health:
         result, human = store.health_report(root), _human_health
     elif args.gc:
@@ -129,6 +190,48 @@ def _run(argv: Sequence[str]) -> int:
             _line(f"{len(r['archived'])} archived")
             for m in r["archived"]:
                 _line(f"  {m['category']}/{m['id']}  {m['title']}  ({m['archived_at']}: {m['archived_reason']})")
+    elif args.import_path:
+        from claude_memory.cli import importer
+        from claude_memory.core.timeutil import format_ts, now_utc
+
+        try:
+            result = importer.run_import(root, Path(args.import_path), dry_run=args.dry_run,
+                                         category=store.resolve_category(args.category), now=format_ts(now_utc()))
+        except ValueError as exc:
+            raise MemoryStoreError("INPUT_ERROR", str(exc)) from None
+        code = 1 if any(s.get("ok") is False for s in result["steps"]) else 0
+
+        def human(r: dict) -> None:
+            _line(f"{r['notes']} note(s) in {r['source']} ({r['format']})" + (" -- dry run, nothing written"
+                                                                              if r["dry_run"] else ""))
+            for s in r["steps"]:
+                what = {"create": f"create {s['target']}", "update": f"update {s['target']} (matches "
+                        f"{s.get('matches')!r})", "unchanged": f"unchanged: already in {s.get('target')}",
+                        "skip": f"skip: {s.get('reason')}"}[s["action"]]
+                status = "" if "ok" not in s else ("  ok" if s["ok"] else f"  FAILED: {s.get('error')}")
+                _line(f"  {s['category']:15} {s['note'][:60]!r}: {what}{status}")
+            for line in r["skipped"]:
+                _line(f"  skipped {line}")
+    elif args.promote or args.demote:
+        from claude_memory.cli.transfer import move
+        from claude_memory.recall.userstore import user_root
+
+        user = Path(user_root())
+        if args.promote:
+            result = move(root, user, args.promote, reason="promoted to the user-level store")
+        else:
+            result = move(user, root, args.demote, reason="demoted into the project's store")
+
+        def human(r: dict) -> None:
+            _line(f"moved {r['category']} {r['id']}: {r['from']} -> {r['to']} (retired at the source)")
+    elif args.resolve:
+        result = store.resolve_conflict(root, args.resolve)
+
+        def human(r: dict) -> None:
+            how = "merged the other branch's version into yours" if r["merged_other_side"] else f"kept {r['kept']}"
+            _line(f"{r['path']}: {how}" + ("; git-added" if r["git_added"] else "; now run git add on it"))
+    elif args.list or args.html or args.export:
+        result, human = _curate(root, args)
     else:
         result = {"query": args.query, "hits": store.query(root, args.query)}
 

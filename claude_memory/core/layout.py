@@ -10,7 +10,8 @@ import os
 
 __all__ = [
     "MEMORY_PARTS", "MEMORY_DIRNAME", "STAGING_DIRNAME", "INDEX_NAME", "CONFIG_NAME", "LOCK_NAME",
-    "MAX_MEMORY_BYTES", "session_key", "staging_path", "session_staging",
+    "MAX_MEMORY_BYTES", "session_key", "staging_path", "session_staging", "GITIGNORE_NAME", "INDEX_STAMP_NAME",
+    "GIT_IGNORED",
 ]
 
 #: a project's store is ``<project>/.claude/memory``
@@ -22,6 +23,16 @@ INDEX_NAME = "index.md"
 #: a project's override of ``memory-config.default.json``, inside the store
 CONFIG_NAME = "memory-config.json"
 LOCK_NAME = ".store.lock"
+#: the store's own ignore file (written by the plugin in every clone where it runs)
+GITIGNORE_NAME = ".gitignore"
+#: in the staging place: when the derived index.md was last known to match the memory files
+INDEX_STAMP_NAME = "index-stamp.json"
+#: What git must never see, relative to the store: the private staging place (triage context
+#: files, drafts, cursors, usage records, the recall cache), the lock, the derived index, temp
+#: files of interrupted atomic writes, and the ignore file itself: every clone where the plugin
+#: runs writes its own (only the plugin makes these files), so a pull that brings a teammate's
+#: first memories never meets an untracked ignore file in its way.
+GIT_IGNORED = (f"{STAGING_DIRNAME}/", "*.lock", INDEX_NAME, ".*.tmp", GITIGNORE_NAME)
 #: the largest memory file: the writer refuses a bigger draft, every reader skips a bigger file
 MAX_MEMORY_BYTES = 512 * 1024
 

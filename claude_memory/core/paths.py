@@ -26,7 +26,7 @@ __all__ = [
     "staging_dir",
 ]
 
-from claude_memory.core.layout import INDEX_NAME, MEMORY_DIRNAME, STAGING_DIRNAME
+from claude_memory.core.layout import GIT_IGNORED, GITIGNORE_NAME, INDEX_NAME, MEMORY_DIRNAME, STAGING_DIRNAME
 
 
 def project_dir(cwd: str | os.PathLike | None = None) -> Path:
@@ -104,11 +104,31 @@ def staging_dir(root: str | os.PathLike, *, create: bool = True) -> Path:
     return staging
 
 
+_GITIGNORE_HEADER = ("# claude-memory: private per-user working files and the derived index (never commit them);\n"
+                     "# written by the plugin in every clone where it runs, so it ignores itself too\n")
+
+
 def _ensure_gitignore(root: Path) -> None:
-    gi = root / ".gitignore"
-    if not gi.exists() and not gi.is_symlink():
+    """Create ``<root>/.gitignore`` or add the lines of ``layout.GIT_IGNORED`` it lacks (the user's
+    own lines are kept). Never writes through a symlink; fails silently (ignoring is advisory)."""
+    path = os.path.join(os.fspath(root), GITIGNORE_NAME)
+    try:
+        if os.path.islink(path):
+            return
         try:
-            with open(gi, "x", encoding="utf-8") as fh:
-                fh.write(f"# claude-memory: private per-user working files\n{STAGING_DIRNAME}/\n*.lock\n")
-        except OSError:
-            pass
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+        except FileNotFoundError:
+            text = None
+        if text is None:
+            with open(path, "x", encoding="utf-8") as fh:
+                fh.write(_GITIGNORE_HEADER + "".join(f"{line}\n" for line in GIT_IGNORED))
+            return
+        have = {line.strip() for line in text.splitlines()}
+        missing = [line for line in GIT_IGNORED if line not in have]
+        if missing:
+            with open(path, "a", encoding="utf-8") as fh:
+                fh.write(("" if text.endswith("\n") or not text else "\n") +
+                         "".join(f"{line}\n" for line in missing))
+    except (OSError, UnicodeDecodeError):
+        pass

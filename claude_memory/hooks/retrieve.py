@@ -14,7 +14,9 @@ import os
 from claude_memory.core.config import hook_config
 from claude_memory.hooks import edge as hook_edge
 from claude_memory.hooks.edge import run_hook
+from claude_memory.core.privacy import memory_enabled, recall_paused
 from claude_memory.core.roots import find_memory_root_and_project
+from claude_memory.recall.userstore import user_root
 
 __all__ = ["decide", "main", "retrieval_settings", "memory_prefix", "memory_root", "MAX_INJECT_CAP"]
 
@@ -25,6 +27,8 @@ DEFAULT_MAX_INJECT = 5
 
 def retrieval_settings(config: dict) -> tuple[bool, int]:
     """(enabled, max_inject) from a loaded config, tolerating wrong types."""
+    if not memory_enabled(config):  # "enabled": false at the top: memory is off in this repository
+        return False, DEFAULT_MAX_INJECT
     section = config.get("retrieval") if isinstance(config, dict) else None
     if not isinstance(section, dict):
         return True, DEFAULT_MAX_INJECT
@@ -54,30 +58,42 @@ def _config(root: str) -> dict:
     """The config's retrieval section via :func:`claude_memory.core.config.hook_config` (without a project
     override only the defaults are parsed); ``{}`` when the defaults cannot be read."""
     try:
-        return hook_config(root, ("retrieval",))
+        return hook_config(root, ("retrieval", "enabled"))
     except (OSError, ValueError):
         return {}
 
 
 def decide(payload: dict) -> dict | None:
     prompt = payload.get("prompt")
-    if not isinstance(prompt, str) or not prompt.strip():
+    if not isinstance(prompt, str) or not prompt.strip() or recall_paused():
         return None
     cwd = payload.get("cwd")
     root, project = memory_root(cwd if isinstance(cwd, str) and cwd else None)
-    if not os.path.isdir(root):
+    user = user_root()  # the user-level store, read beside the project's (see userstore)
+    has_project = os.path.isdir(root)
+    has_user = os.path.isdir(user) and os.path.abspath(user) != os.path.abspath(root)
+    if not has_project and not has_user:
         return None
     enabled, limit = retrieval_settings(_config(root))
     if not enabled or limit == 0:
         return None
     from claude_memory.recall import recall
 
-    entries = recall(root, prompt, limit)
-    if not entries:
-        return None
-    from claude_memory.recall.render import render
+    entries = recall(root, prompt, limit) if has_project else []
+    if has_user:
+        from claude_memory.recall.userstore import combine, render_both
 
-    return hook_edge.context("UserPromptSubmit", render(entries, memory_prefix(root, project)))
+        entries, extra = combine(entries, recall(user, prompt, limit), limit)
+        if not entries and not extra:
+            return None
+        text = render_both(entries, extra, memory_prefix(root, project), memory_prefix(user, None))
+    else:
+        if not entries:
+            return None
+        from claude_memory.recall.render import render
+
+        text = render(entries, memory_prefix(root, project))
+    return hook_edge.context("UserPromptSubmit", text)
 
 
 def main(argv: list[str] | None = None) -> int:

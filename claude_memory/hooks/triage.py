@@ -28,6 +28,7 @@ import zlib
 from claude_memory.hooks import edge as hook_edge
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.config import hook_config
+from claude_memory.core.privacy import capture_paused, memory_enabled
 from claude_memory.core.roots import plugin_root
 from claude_memory.triage import cursor as cursors
 from claude_memory.triage.transcript import ASSISTANT_TEXT, Event, drop_save_flow, read_tail
@@ -94,15 +95,15 @@ def _wait_for_transcript(path: str, timeout: float | None = None) -> bool:
 
 
 def decide(payload: dict) -> dict | None:
-    if payload.get("stop_hook_active") is True:
+    if payload.get("stop_hook_active") is True or capture_paused():
         return None
     transcript = payload.get("transcript_path")
     if not isinstance(transcript, str) or not transcript or not _wait_for_transcript(transcript):
         return None
     cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else None
     root = cursors.memory_root(cwd)
-    config = hook_config(root if os.path.isdir(root) else None, ("triage", "categories"))
-    categories = enabled_categories(config)
+    config = hook_config(root if os.path.isdir(root) else None, ("triage", "categories", "enabled"))
+    categories = enabled_categories(config) if memory_enabled(config) else []
     if not categories:
         return None
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 __all__ = [
     "StoreContext", "Outcome", "open_store", "prepare_draft", "locate_target",
     "create", "update", "change_status", "gc", "rebuild", "validate", "health_report", "list_archived", "query",
+    "heal", "rows", "filter_rows", "resolve_category", "human_line", "commands_for", "render_page",
+    "export_memories", "resolve_conflict",
 ]
 
 _LAZY = {
@@ -22,6 +24,10 @@ _LAZY = {
     "change_status": "transaction", "locate_target": "records", "gc": "maintenance", "rebuild": "maintenance",
     "validate": "maintenance", "health_report": ("health", "health"), "list_archived": "health",
     "query": "health",
+    # memory for a team (#17): the derived index healed after git, curation views, export, conflicts
+    "heal": "maintenance", "rows": "listing", "filter_rows": "listing", "resolve_category": "listing",
+    "human_line": "listing", "commands_for": "listing", "render_page": "html_view",
+    "export_memories": "export", "resolve_conflict": "gitmerge",
 }
 
 

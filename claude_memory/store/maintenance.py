@@ -10,7 +10,8 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from claude_memory.store import index_file
+from claude_memory.core import paths
+from claude_memory.store import gitmerge, index_file
 from claude_memory.store import lifecycle
 from claude_memory.store import records as store_io
 from claude_memory.core.categories import FOLDERS
@@ -18,7 +19,8 @@ from claude_memory.core.layout import INDEX_NAME
 from claude_memory.store.lock import store_lock
 from claude_memory.core.timeutil import format_ts, now_utc
 
-__all__ = ["TEMP_RE", "orphan_temp_files", "half_renames", "expected_index", "index_drift", "rebuild", "validate", "gc"]
+__all__ = ["TEMP_RE", "orphan_temp_files", "half_renames", "expected_index", "index_drift", "rebuild",
+           "rebuild_locked", "heal", "heal_index", "validate", "gc"]
 
 #: temp files left by an interrupted atomic write: ``.<name>.<random>.tmp``
 TEMP_RE = re.compile(r"^\..+\.[^.]+\.tmp$")
@@ -64,19 +66,44 @@ def rebuild(root: Path, *, lock_timeout: float | None = None) -> dict:
     """Recreate index.md from the memory files (and tidy what a crash can leave behind)."""
     root = Path(root)
     with store_lock(root, timeout=lock_timeout):
-        temps = orphan_temp_files(root)
-        for p in temps:
-            store_io.remove_file(p)
-        scanned = list(store_io.scan_records(root))
-        renames = half_renames(scanned)
-        for drop, _keep in renames:
-            store_io.remove_file(drop)
-        dropped = {d for d, _ in renames}
-        scanned = [f for f in scanned if f.path not in dropped]
-        before = {e.path for e in index_file.parse_index(store_io.read_index(root))}
-        text = expected_index(scanned)
-        after = {e.path for e in index_file.parse_index(text)}
-        written = store_io.write_index(root, text)
+        return rebuild_locked(root)
+
+
+def heal(root: Path, *, lock_timeout: float | None = None) -> dict | None:
+    """:func:`heal_index` under the store lock (nothing to do for a store that does not exist)."""
+    root = Path(root)
+    if not root.is_dir():
+        return None
+    with store_lock(root, timeout=lock_timeout):
+        return heal_index(root)
+
+
+def heal_index(root: Path) -> dict | None:
+    """With the store lock held: rebuild index.md when the memory files changed behind the
+    writer's back (git checkout, merge, pull, a crash); None when it was already fresh.
+    Every transaction starts here, so it always works on the index ``--rebuild`` would write."""
+    root = Path(root)
+    if gitmerge.index_is_fresh(root, paths.staging_dir(root)):
+        return None
+    return rebuild_locked(root)
+
+
+def rebuild_locked(root: Path) -> dict:
+    """:func:`rebuild` with the store lock already held."""
+    root = Path(root)
+    temps = orphan_temp_files(root)
+    for p in temps:
+        store_io.remove_file(p)
+    scanned = list(store_io.scan_records(root))
+    renames = half_renames(scanned)
+    for drop, _keep in renames:
+        store_io.remove_file(drop)
+    dropped = {d for d, _ in renames}
+    scanned = [f for f in scanned if f.path not in dropped]
+    before = {e.path for e in index_file.parse_index(store_io.read_index(root))}
+    text = expected_index(scanned)
+    after = {e.path for e in index_file.parse_index(text)}
+    written = store_io.write_index(root, text)
     return {
         "entries": len(after),
         "written": written,
@@ -88,26 +115,74 @@ def rebuild(root: Path, *, lock_timeout: float | None = None) -> dict:
     }
 
 
-def validate(root: Path) -> list[dict]:
-    """Every problem found: invalid files, misplaced records, index out of sync. Empty = healthy."""
+REBUILD_FIX = ("run memory_index.py --rebuild (index.md is derived from the memory files; the next write "
+               "also rebuilds it)")
+
+
+def _rel(root: Path, path: Path) -> str:
+    """``path`` as the project names it (``.claude/memory/...``) when it is inside ``root``."""
+    try:
+        return index_file.INDEX_PATH_PREFIX + Path(path).relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def validate(root: Path, *, check_git: bool = True) -> list[dict]:
+    """Every problem found, each ``{"path", "problem", "fix"}`` in plain words: invalid files
+    (git conflict markers named as such), misplaced records, memories with the same title,
+    leftovers of a crash, index out of sync, index.md tracked by git. Empty = healthy."""
     root = Path(root)
     problems: list[dict] = []
+
+    def add(path, problem: str, fix: str) -> None:
+        problems.append({"path": str(path), "problem": problem, "fix": fix})
+
     scanned = list(store_io.scan_records(root))
     for f in scanned:
         if f.doc is None:
-            problems.append({"path": str(f.path), "problem": f"invalid: {f.error}"})
+            try:
+                conflicted = gitmerge.has_conflict_markers(f.path.read_bytes())
+            except OSError:
+                conflicted = False
+            if conflicted:
+                add(f.path, "git left merge conflict markers in this memory: it was changed, or created "
+                    "with the same title, on two branches", gitmerge.conflict_fix(_rel(root, f.path)))
+            else:
+                add(f.path, f"invalid: {f.error}", "correct the file (or restore it from git) so it validates, "
+                    "or delete it; then run memory_index.py --rebuild")
             continue
         if f.doc.get("id") != f.id:
-            problems.append({"path": str(f.path), "problem": f"id {f.doc.get('id')!r} differs from the file name"})
+            add(f.path, f"id {f.doc.get('id')!r} differs from the file name",
+                f"rename the file to {f.doc.get('id')}.json or delete the copy; then run memory_index.py --rebuild")
         if f.doc.get("category") != f.category:
-            problems.append({"path": str(f.path), "problem": f"category {f.doc.get('category')!r} is not "
-                             f"{f.category!r} (the folder's)"})
+            add(f.path, f"category {f.doc.get('category')!r} is not {f.category!r} (the folder's)",
+                "move the file to its category's folder; then run memory_index.py --rebuild")
+    for group in duplicate_titles(scanned):
+        first, *rest = group
+        add(rest[0].path, f"{len(group)} active {first.category} memories have the same title "
+            f"{first.doc.get('title')!r}: {', '.join(g.path.name for g in group)} (created on two branches?)",
+            "keep one: fold the others into it with memory_write.py --action update --target "
+            f"{_rel(root, first.path)} --input <other file>, then retire them with --action delete")
     for drop, keep in half_renames(scanned):
-        problems.append({"path": str(drop), "problem": f"half-finished rename to {keep.name}; run --rebuild"})
+        add(drop, f"half-finished rename to {keep.name}", "run memory_index.py --rebuild")
     for p in orphan_temp_files(root):
-        problems.append({"path": str(p), "problem": "temp file left by an interrupted write; run --rebuild"})
-    problems += [{"path": INDEX_NAME, "problem": d} for d in index_drift(root, scanned)]
+        add(p, "temp file left by an interrupted write", "run memory_index.py --rebuild")
+    for d in index_drift(root, scanned):
+        add(INDEX_NAME, d, REBUILD_FIX)
+    if check_git and gitmerge.index_tracked_by_git(root):
+        add(INDEX_NAME, "index.md is tracked by git, so branches that add memories conflict in it",
+            f"it is derived and git-ignored now: git rm --cached {_rel(root, root / INDEX_NAME)} and commit")
     return problems
+
+
+def duplicate_titles(scanned: list[store_io.ScannedFile]) -> list[list[store_io.ScannedFile]]:
+    """Groups of active memories of one category whose titles are equal (case and spacing aside)."""
+    groups: dict[tuple[str, str], list[store_io.ScannedFile]] = {}
+    for f in scanned:
+        if f.doc is not None and f.status == "active":
+            key = (f.category, " ".join(str(f.doc.get("title") or "").casefold().split()))
+            groups.setdefault(key, []).append(f)
+    return [g for g in groups.values() if len(g) > 1]
 
 
 def index_drift(root: Path, scanned: list[store_io.ScannedFile] | None = None) -> list[str]:
@@ -133,6 +208,7 @@ def gc(root: Path, config: dict, *, now: datetime | None = None, lock_timeout: f
     archive = config["delete"]["archive_retired"]
     purged, archived = [], []
     with store_lock(root, timeout=lock_timeout):
+        heal_index(root)
         retired = [f for f in store_io.scan_records(root) if f.status == "retired"]
         victims = {id(d) for d in lifecycle.gc_victims([f.doc for f in retired], now=now, grace_days=grace)}
         for f in retired:

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from claude_memory.store import faults
+from claude_memory.store import faults, gitmerge
 from claude_memory.store import index_file
-from claude_memory.core import paths
+from claude_memory.core import paths, privacy
 from claude_memory.core import redact
 from claude_memory.core.atomic import atomic_write_text, fsync_dir
 from claude_memory.core.categories import CATEGORIES, FOLDERS, category_of_folder
@@ -135,8 +135,8 @@ def scan_records(root: Path, categories: Iterable[str] = CATEGORIES) -> Iterator
                 continue
             try:
                 yield ScannedFile(path, category, _load(path, category))
-            except MemoryStoreError as exc:
-                yield ScannedFile(path, category, None, exc.render())
+            except MemoryStoreError as exc:  # the human lines of the error (not its JSON line)
+                yield ScannedFile(path, category, None, "\n".join(exc.render().splitlines()[:-1]))
             except (OSError, ValueError) as exc:
                 yield ScannedFile(path, category, None, f"{type(exc).__name__}: {exc}")
 
@@ -175,11 +175,13 @@ _ARROW_PATH = f" -> {index_file.INDEX_PATH_PREFIX}"
 
 
 def finalise_record(doc: dict, category: str) -> tuple[dict, str, list[str]]:
-    """Redact secrets, validate, render: (canonical doc, file text, warnings about redactions)."""
+    """Drop ``<private>`` text, redact secrets, validate, render: (canonical doc, file text, warnings)."""
     from claude_memory.store import validation
 
-    redacted, findings = redact.redact_record(doc)
-    warnings = [f"redacted a {f.get('kind', 'secret')} in {f.get('field') or 'the record'}" for f in findings]
+    public, private_fields = privacy.strip_private_record(doc)
+    redacted, findings = redact.redact_record(public)
+    warnings = [f"removed <private> text from {field}" for field in private_fields]
+    warnings += [f"redacted a {f.get('kind', 'secret')} in {f.get('field') or 'the record'}" for f in findings]
     canonical = validation.validate_record(redacted, category=category)
     return canonical, validation.dump_record(canonical), warnings
 
@@ -220,13 +222,19 @@ def read_index(root: Path) -> str:
 
 
 def write_index(root: Path, text: str) -> bool:
-    """Replace index.md with ``text`` when it differs; True when written."""
-    if read_index(root) == text and index_path(root).exists():
-        return False
-    faults.point("before_index_write")
-    atomic_write_text(index_path(root), text)
-    faults.point("after_index_write")
-    return True
+    """Replace index.md with ``text`` when it differs (an empty index is not created); True when
+    written. Either way the
+    freshness stamp records that index.md now matches the memory files (see :mod:`gitmerge`)."""
+    staging = paths.staging_dir(root)  # with it the .gitignore, before index.md exists
+    written = False
+    exists = index_path(root).exists()
+    if (read_index(root) != text or not exists) and (text or exists):  # no empty index.md where none was
+        faults.point("before_index_write")
+        atomic_write_text(index_path(root), text)
+        faults.point("after_index_write")
+        written = True
+    gitmerge.write_stamp(root, staging)
+    return written
 
 
 def update_index(root: Path, *, remove: Iterable[tuple[str, str]] = (),

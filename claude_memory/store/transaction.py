@@ -15,6 +15,7 @@ from pathlib import Path
 
 from claude_memory.store import faults
 from claude_memory.store import lifecycle
+from claude_memory.store import maintenance
 from claude_memory.store import merge
 from claude_memory.store import records as store_io
 from claude_memory.core.errors import MemoryStoreError
@@ -93,6 +94,7 @@ def create(ctx: StoreContext, draft: dict, *, category: str, target: str | None 
     _check_enabled(ctx, category)
     with store_lock(ctx.root, timeout=ctx.lock_timeout):
         faults.point("after_lock")
+        maintenance.heal_index(ctx.root)
         path = store_io.record_path(ctx.root, category, draft["id"])
         if target is not None:
             located = store_io.locate_target(ctx.root, target, category)
@@ -126,6 +128,7 @@ def _open_target(ctx: StoreContext, target: str, category: str | None, expected_
 
     Returns (location, raw bytes, record)."""
     faults.point("after_lock")
+    maintenance.heal_index(ctx.root)
     loc = store_io.locate_target(ctx.root, target, category)
     raw = _read_existing(loc.path)
     _check_hash(loc.path, raw, expected_hash)

@@ -29,6 +29,7 @@ import os
 
 from claude_memory.core.layout import MEMORY_PARTS, STAGING_DIRNAME
 from claude_memory.core.fastjson import dumps, loads
+from claude_memory.core.privacy import strip_private
 
 __all__ = [
     "USER_TEXT",
@@ -95,7 +96,7 @@ class Event:
     def __init__(self, kind: str, text: str, *, spoken: bool = False, prompt: bool = False, tool: str = "",
                  sidechain: bool = False, meta: bool = False, error: bool = False) -> None:
         self.kind = kind
-        self.text = text
+        self.text = strip_private(text)  # <private>...</private> is never scored, shown or kept
         self.spoken = spoken
         self.prompt = prompt
         self.tool = tool

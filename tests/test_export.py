@@ -1,0 +1,72 @@
+"""memory_index.py --export: a delimited, regenerated section; nothing outside it is touched."""
+
+from __future__ import annotations
+
+import os
+
+from claude_memory import store
+from claude_memory.store import export
+from claude_memory.store.validation import validate_record
+from store_helpers import make_doc
+
+SCRIPT = "memory_index.py"
+USER_TEXT_BEFORE = "# Project rules\n\nAlways run `make lint`. <!-- a comment of mine -->\n\n"
+USER_TEXT_AFTER = "\n## My own notes\n\nDo not touch this. Ünïcödé stays.\n"
+
+
+def _create(ctx, category="decision", id="use-postgres", title="Use Postgres for storage", **over):
+    return store.create(ctx, validate_record(make_doc(category, id, title, **over)), category=category)
+
+
+def test_export_regenerates_its_section_in_place(run_script, project, memory_root):
+    ctx = store.open_store(memory_root)
+    _create(ctx)
+    _create(ctx, "runbook", "fix-deploy", "Fix deploy --> <!-- sneaky", tags=["deploy"])
+    target = project / "CLAUDE.md"
+    target.write_text(USER_TEXT_BEFORE + USER_TEXT_AFTER, encoding="utf-8")
+    res = run_script(SCRIPT, "--export", "CLAUDE.md")
+    assert res.returncode == 0, res.stderr
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith(USER_TEXT_BEFORE + USER_TEXT_AFTER)  # appended: the user's text is intact
+    section = text[len(USER_TEXT_BEFORE + USER_TEXT_AFTER):]
+    assert section.startswith("\n" + export.begin_marker("all")) or section.startswith(export.begin_marker("all"))
+    assert "**Use Postgres for storage**: use postgres" in section and "### Runbooks" in section
+    assert section.count("-->") == section.count("<!--")  # the hostile title cannot end the section early
+
+    # The user edits around the section; a new memory arrives; the export rewrites only the section.
+    edited = "Intro I added.\n" + text + "Trailer I added.\n"
+    target.write_text(edited, encoding="utf-8")
+    _create(ctx, id="use-kafka", title="Use Kafka for events")
+    store.change_status(ctx, "delete", target=str(memory_root / "decisions" / "use-postgres.json"), reason="x")
+    assert run_script(SCRIPT, "--export", "CLAUDE.md").returncode == 0
+    again = target.read_text(encoding="utf-8")
+    start, end = again.index(export.begin_marker("all")), again.index(export.end_marker("all"))
+    old_start, old_end = edited.index(export.begin_marker("all")), edited.index(export.end_marker("all"))
+    assert again[:start] == edited[:old_start]
+    assert again[end:] == edited[old_end:]
+    inside = again[start:end]
+    assert "Use Kafka for events" in inside and "Use Postgres" not in inside  # retired: not exported
+    assert run_script(SCRIPT, "--export", "CLAUDE.md", "--json").json()["written"] is False  # idempotent
+
+
+def test_export_of_one_category_into_a_new_rules_file_and_a_symlink(run_script, project, memory_root):
+    ctx = store.open_store(memory_root)
+    _create(ctx)
+    _create(ctx, "preference", "tabs", "Indent with tabs", tags=["style"])
+    res = run_script(SCRIPT, "--export", ".claude/rules/preferences.md", "--category", "preferences")
+    assert res.returncode == 0, res.stderr
+    text = (project / ".claude" / "rules" / "preferences.md").read_text()
+    assert export.begin_marker("preference") in text and "Indent with tabs" in text and "Postgres" not in text
+    (project / "AGENTS.md").write_text("mine\n")
+    os.symlink("AGENTS.md", project / "CLAUDE.md")
+    assert run_script(SCRIPT, "--export", "CLAUDE.md").returncode == 0
+    assert (project / "CLAUDE.md").is_symlink()
+    assert (project / "AGENTS.md").read_text().startswith("mine\n\n" + export.begin_marker("all"))
+
+
+def test_splice_keeps_other_sections():
+    a = export.render_section([], "decision")
+    b = export.render_section([], "all")
+    text = export.splice(export.splice("x\n", a, "decision"), b, "all")
+    assert text.count("claude-memory:begin") == 2
+    assert export.splice(text, a, "decision") == text
