@@ -98,10 +98,12 @@ class _LazyPattern:
     ``tests/test_scoring.py`` proves each gate against the regex's parse tree.
     """
 
-    __slots__ = ("source", "flags", "gate", "digit", "_compiled")
+    __slots__ = ("source", "flags", "gate", "digit", "nonascii", "_compiled")
 
-    def __init__(self, source: str, flags: int, gate: tuple[str, ...] | None = None, digit: bool = False) -> None:
+    def __init__(self, source: str, flags: int, gate: tuple[str, ...] | None = None, digit: bool = False,
+                 nonascii: bool = False) -> None:
         self.source, self.flags, self.gate, self.digit, self._compiled = source, flags, gate, digit, None
+        self.nonascii = nonascii  # every match holds a non-ASCII character
 
     def compiled(self):
         if self._compiled is None:
@@ -116,6 +118,8 @@ class _LazyPattern:
     def admits(self, folded: str, raw: str, has_digit: bool) -> bool:
         """False only when the pattern cannot match ``raw`` (``folded`` is :func:`fold` of it)."""
         if self.digit and not has_digit:
+            return False
+        if self.nonascii and raw.isascii():
             return False
         if self.gate is None:
             return True
@@ -207,7 +211,10 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             gate=("caus", "problem", "issue", "culprit", "bug", "turn", "s why", "due to", "ursache", "原因", "根因",
                   "导致"))),
         ("fix", 0.3, _rx(
-            r"fixed|fixes (?:it|this|that)|the fix|fix(?:\*\*)?:|fix is|fix was|patched|worked around|"
+            r"(?<!\ba )(?<!\bthe )fixed(?![- ](?:size|width|length|point|rate|price|list|set|number|cost|window|delay))|"
+            r"fixes (?:it|this|that)|"
+            r"(?<!planned )(?<!proposed )(?<!possible )(?<!real )(?<!proper )(?<!future )(?<!eventual )"
+            r"(?<!long-term )(?<!suggested )(?:the fix|fix(?:\*\*)?:|fix is|fix was)|patched|worked around|"
             r"workaround|solved|corrig[ée]e?|arreglad[oa]|consertad[oa]|behoben",
             r"修复了|修好|已修复|解决了",
             gate=("fix", "patched", "around", "solved", "corrig", "arreglad", "consertad", "behoben", "修复了", "修好",
@@ -317,10 +324,114 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
     ],
 }
 
+# ------------------------------------------------------------------ phrase tables
+
+_ESCAPE = str.maketrans({c: "\\" + c for c in ".^$*+?{}[]\\|()#&~"})
+#: A gap of up to three words (``*`` in a phrase): two disjoint classes, bounded, so linear.
+_GAP = r"(?:\s+\S+){0,3}?\s+"
+#: Words too common to gate a phrase on when the phrase has a rarer one.
+_COMMON = frozenset("""a i it is we to of in on at be so do and for the that this with have has are was not now use
+more than under below must can tests test please it's we'll let""".split())
+
+
+def _is_cjk(char: str) -> bool:
+    o = ord(char)
+    return 0x3040 <= o <= 0x30FF or 0x3400 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0x1100 <= o <= 0x11FF \
+        or 0x3130 <= o <= 0x318F or 0xAC00 <= o <= 0xD7AF or 0xFF00 <= o <= 0xFFEF
+
+
+def _spaced_phrase(phrase: str) -> tuple[str, str]:
+    """(regex source, gate word) of one phrase in a spaced script (syntax in :mod:`.phrases`)."""
+    parts: list[str] = []
+    words: list[str] = []
+    gap = False
+    for token in phrase.split(" "):
+        if token == "*":
+            gap = True
+            continue
+        stem = token.endswith("~")
+        pieces = token.rstrip("~").split("'")
+        words += [p for p in pieces if p]
+        if parts:
+            parts.append(_GAP if gap else r"\s+")
+        parts.append("['\u2019]?".join(p.translate(_ESCAPE) for p in pieces) + (r"\w*" if stem else ""))
+        gap = False
+    body = "".join(parts)
+    if phrase[0].isalnum():
+        body = r"(?<![\w-])" + body
+    if phrase[-1].isalnum():
+        body += r"(?!\w)"
+    gate = max(words, key=lambda w: (len(w) >= 3 and w not in _COMMON, len(w)))
+    return body, fold(gate)
+
+
+def phrase_cues(phrases) -> list[_LazyPattern]:
+    """Patterns for a phrase list: one for spaced scripts (case-insensitive, word-bounded),
+    one for CJK and Hangul (literal, only run on non-ASCII text); gates derived from the phrases."""
+    spaced, cjk = [], []
+    for phrase in dict.fromkeys(phrases):
+        (cjk if any(_is_cjk(c) for c in phrase) else spaced).append(phrase)
+    out = []
+    if spaced:
+        built = [_spaced_phrase(p) for p in spaced]
+        out.append(_LazyPattern("|".join(f"(?:{src})" for src, _ in built), _IGNORECASE,
+                                tuple(dict.fromkeys(g for _, g in built))))
+    if cjk:
+        out.append(_LazyPattern("|".join(p.translate(_ESCAPE) for p in cjk), 0, tuple(cjk), nonascii=True))
+    return out
+
+
+def _add_phrases() -> None:
+    """Append each phrase table's patterns to its category's cue classes (same class names, same weights)."""
+    from .phrases import PHRASES, RATIONALE
+
+    tables = {category: dict(classes) for category, classes in PHRASES.items()}
+    for category, name in (("decision", "rationale"), ("tech_debt", "reason"), ("preference", "reason")):
+        tables[category][name] = list(tables[category].get(name, [])) + RATIONALE
+    for category, classes in tables.items():
+        weights = {name: weight for name, weight, _ in _CUES[category]}
+        for name, phrases in classes.items():
+            _CUES[category] += [(name, weights[name], pattern) for pattern in phrase_cues(phrases)]
+
+
+_CUES["decision"] += [
+    # "Postgres it is." / "Room it is, then!"
+    ("choice", 0.35, _LazyPattern(
+        r"(?<![\w-])(?!(?:what|whatever|where|how|who|that|which|than|as|when|if|because|whether|so|but|and)\b)"
+        r"[\w.+#-]{2,40}(?: [\w.+#-]{2,40})? it is(?:,? then)?(?=[.!,;:\n]|\Z)", _IGNORECASE, (" it is",))),
+    # "Agreed: Cachex, not Redis, because ..." / "Cachex - not persistent_term"
+    ("rejected", 0.35, _LazyPattern(r"(?<=[\w)*`])(?:,| -| \u2013| \u2014) not (?=[\w\"'`*:])", _IGNORECASE,
+                                    (" not ",))),
+]
+_add_phrases()
+
+
+def _labels(*labels: str) -> _LazyPattern:
+    """A line that starts with one of ``labels`` as a heading or a ``Label:`` lead (how an assistant records
+    "Decision: ...", "**Constraint**", "Deuda técnica:", "決定：")."""
+    return _LazyPattern(r"(?im)^[ \t>#*_-]{0,6}(?:" + "|".join(label.translate(_ESCAPE) for label in labels) +
+                        r")[*_ \t]{0,4}(?:[:：]|$)", _IGNORECASE, tuple(fold(label) for label in labels))
+
+
+_CUES["decision"].append(("choice", 0.35, _labels(
+    "decision", "decisions", "decided", "chosen", "choice", "verdict", "decisión", "decisão", "entscheidung",
+    "décision", "決定", "決定事項", "决定", "결정", "결정 사항")))
+_CUES["constraint"].append(("limit", 0.45, _labels(
+    "constraint", "constraints", "hard rule", "limitation", "limitations", "restriction", "restricción",
+    "restricciones", "limitación", "einschränkung", "beschränkung", "vorgabe", "contrainte", "contraintes",
+    "restrição", "limitação", "制約", "约束", "제약", "제약 조건")))
+_CUES["tech_debt"].append(("deferral", 0.4, _labels(
+    "tech debt", "tech-debt", "technical debt", "debt", "deferred", "deuda técnica", "technische schulden",
+    "dette technique", "dívida técnica", "技術的負債", "技术债", "기술 부채", "기술부채")))
+_CUES["preference"].append(("convention", 0.35, _labels(
+    "preference", "preferences", "convention", "conventions", "house rule", "style rule", "preferencia",
+    "convención", "präferenz", "konvention", "préférence", "convenção", "preferência", "規約", "好み", "约定",
+    "偏好", "规范", "선호", "컨벤션", "규칙")))
+
 #: per category: (classes of which one is required, extra requirement) -> see _gate
 _REQUIRED = {
     "decision": ("choice", "choice_answer"),
-    "runbook": ("fix",),
+    "runbook": ("fix", "structure"),
     "constraint": ("limit",),
     "tech_debt": ("deferral", "weak_deferral"),
     "preference": ("convention",),
@@ -332,7 +443,11 @@ _REQUIRED_MIN = 0.2
 _CODE_FENCE = _LazyPattern(r"```.*?(?:```|$)", _DOTALL)
 _INLINE_CODE = _LazyPattern(r"`[^`\n]{1,200}`", 0)
 _NEGATED_FAILURE = _LazyPattern(r"(?:\b0|\bno|\bzero|\bwithout)\s+$", _IGNORECASE)
-_STRUCTURE_LABELS = _LazyPattern(r"(?im)^\W{0,4}(symptoms?|cause|root cause|fix|verif(?:y|ication)|steps?)\W{0,4}:", 0)
+_STRUCTURE_LABELS = _LazyPattern(
+    r"(?im)^\W{0,4}(symptoms?|síntomas?|symptômes?|sintomas?|symptome?|症状|증상|현상|cause|root cause|causa|"
+    r"causa raíz|causa raiz|ursache|原因|근본 원인|원인|fix|workaround|solution|solución|solução|lösung|behebung|"
+    r"correctif|correção|対処|解決策|修复|解决办法|해결|verif(?:y|ication)|verificación|verificação|vérification|"
+    r"prüfen|prüfung|überprüfung|確認|验证|확인|steps?|pasos|passos|schritte|étapes|手順|步骤|단계)\W{0,4}[:：]", 0)
 _FIRST_CLAUSE = _LazyPattern(r"(?<=[.!;:\n])\s|\s[\u2014-]\s", 0)
 _LIST_ITEM = _LazyPattern(r"(?m)^\s*(?:[-*\u2022]|\d+[.)])\s+(.+)$", 0)
 _BOLD = _LazyPattern(r"\*\*([^*\n]{1,80})\*\*", 0)
@@ -392,9 +507,9 @@ def _event_cues(event: Event) -> dict[str, dict[str, list[tuple[int, int]]]]:
                 spans.append((m.start(), m.end()))
                 if len(spans) >= 4:
                     break
-            if spans:
-                found.setdefault(category, {})[name] = spans
-    if event.kind == ASSISTANT_TEXT and ":" in text and len(_STRUCTURE_LABELS.compiled().findall(text)) >= 3:
+            if spans:  # a class can have several patterns (its own regex and its phrase tables)
+                found.setdefault(category, {}).setdefault(name, []).extend(spans)
+    if event.kind == ASSISTANT_TEXT and (":" in text or "：" in text) and len(_STRUCTURE_LABELS.compiled().findall(text)) >= 3:
         found.setdefault("runbook", {})["structure"] = [(m.start(), m.end()) for m in _STRUCTURE_LABELS.finditer(text)]
     return found
 
@@ -507,8 +622,8 @@ def _gate(category: str, classes: dict[str, tuple[float, list]]) -> bool:
 
     if not any(has(name) for name in _REQUIRED[category]):
         return False
-    if category == "runbook":
-        return (has("symptom") or has("structure")) and has("verify")
+    if category == "runbook":  # a write-up with three or more runbook labels stands for a fix and its check
+        return (has("symptom") or has("structure")) and (has("verify") or has("structure"))
     if category == "tech_debt" and not has("deferral"):
         return any(classes.get(name, (0.0,))[0] >= 0.1 for name in ("ticket", "marker"))
     return True
