@@ -38,6 +38,8 @@ __all__ = [
     "merge_metrics",
     "score_activity",
     "score_all",
+    "statements",
+    "STATEMENT_CLASSES",
 ]
 
 #: ``re.IGNORECASE`` and ``re.DOTALL``: ``re`` (with enum and functools) is imported only when
@@ -71,15 +73,18 @@ class Hit:
 
 
 class CategoryScore:
-    """A category's score in 0..1, the hits of its best window, and (session_summary) its metrics."""
+    """A category's score in 0..1, the hits of its best window, the event indices of that window,
+    and (session_summary) its metrics."""
 
-    __slots__ = ("category", "score", "hits", "metrics")
+    __slots__ = ("category", "score", "hits", "metrics", "window")
 
-    def __init__(self, category: str, score: float, hits: list[Hit] | None = None, metrics: dict | None = None):
+    def __init__(self, category: str, score: float, hits: list[Hit] | None = None, metrics: dict | None = None,
+                 window: list[int] | None = None):
         self.category = category
         self.score = round(max(0.0, min(1.0, score)), 3)
         self.hits = hits or []
         self.metrics = metrics
+        self.window = window or []
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"CategoryScore({self.category}={self.score})"
@@ -612,7 +617,7 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
                 score = min(score, GATE_CAP)
             if score > best[category].score:
                 hits = [h for _, hs in classes.values() for h in hs]
-                best[category] = CategoryScore(category, score, hits)
+                best[category] = CategoryScore(category, score, hits, window=previous + current)
     return best
 
 
@@ -627,6 +632,33 @@ def _gate(category: str, classes: dict[str, tuple[float, list]]) -> bool:
     if category == "tech_debt" and not has("deferral"):
         return any(classes.get(name, (0.0,))[0] >= 0.1 for name in ("ticket", "marker"))
     return True
+
+
+#: The classes that state a category's substance (what was decided, fixed, limited, deferred, preferred).
+STATEMENT_CLASSES = {
+    "decision": ("choice", "rejected"),
+    "runbook": ("fix", "cause", "structure"),
+    "constraint": ("limit", "soft_limit"),
+    "tech_debt": ("deferral", "weak_deferral"),
+    "preference": ("convention", "directive"),
+}
+
+
+def statements(events: list[Event], score: CategoryScore) -> dict[int, list[Hit]]:
+    """Every typed prompt and main-thread assistant text in ``score``'s window that states the category's
+    substance (a class of :data:`STATEMENT_CLASSES`), with its spans: the user's words and the
+    assistant's own statement of the decision, fix or limit, even where the score kept only one of them."""
+    wanted = STATEMENT_CLASSES.get(score.category, ())
+    out: dict[int, list[Hit]] = {}
+    for i in score.window:
+        event = events[i]
+        if not (event.spoken and not event.sidechain and (event.prompt or event.kind == ASSISTANT_TEXT)):
+            continue
+        found = _event_cues(event).get(score.category, {})
+        hits = [Hit(i, a, b, name) for name in wanted for a, b in found.get(name, [])]
+        if hits:
+            out[i] = hits
+    return out
 
 
 # ------------------------------------------------------------------ session_summary
