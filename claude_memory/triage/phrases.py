@@ -137,7 +137,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             # es
             "falla", "fallo", "no funciona", "se cae", "se colgó", "no arranca", "no conecta", "excepción",
             # de
-            "schlägt fehl", "fehlgeschlagen", "funktioniert nicht", "geht nicht", "stürzt ab", "absturz", "hängt",
+            "schlägt fehl", "fehlgeschlagen", "funktioniert nicht", "geht nicht", "stürzt ab", "stürzt", "abgestürzt", "absturz", "hängt",
             "bricht ab", "kaputt", "startet nicht", "verbindet sich nicht", "fehlermeldung",
             # fr
             "échec", "ne marche pas", "ne marche plus", "ne fonctionne pas", "ne fonctionne plus", "bloqué",
@@ -265,6 +265,9 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "o que significa", "não tem como", "つまり", "ということは", "しかない", "所以不能", "밖에 없", "따라서",
         ],
         "acknowledged": [
+            # the assistant taking a limit on board
+            "understood", "got it", "noted", "entendido", "anotado", "verstanden", "notiert", "compris", "noté",
+            "承知しました", "了解しました", "明白", "知道了", "알겠습니다",
             "tenlo en cuenta", "ten en cuenta", "zur info", "gut zu wissen", "bitte beachte", "à noter",
             "pour info", "bon à savoir", "fica a dica", "bom saber", "念のため", "ご注意", "覚えておいて",
             "참고로", "주의", "알아두", "유의",
@@ -302,7 +305,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "다음 스프린트", "후속 작업", "별도 티켓", "백로그",
         ],
         "weak_deferral": [
-            "tech debt", "technical debt", "not yet", "for the moment", "temporarily", "por ahora", "de momento", "deuda técnica", "vorerst", "erstmal",
+            "tech debt", "technical debt", "not yet", "for the moment", "temporarily", "once", "una vez que", "sobald", "dès que", "assim que", "por ahora", "de momento", "deuda técnica", "vorerst", "erstmal",
             "vorläufig", "fürs erste", "technische schulden", "pour l'instant", "provisoirement", "dette technique",
             "por ora", "depois", "dívida técnica", "一旦", "とりあえず", "暫定", "当面", "技術的負債", "技術負債",
             "目前先", "临时", "技术债", "일단", "당분간", "임시로", "기술 부채", "기술부채",

@@ -250,7 +250,7 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
                   "per second", "per minute", "per hour", "per day", "per request", "per store", "per user",
                   "per tenant", "per account"))),
         ("quantity", 0.15, _rx(
-            r"\d[\d,.]*\s?(?:[kmgt]i?b|ms|s|seconds?|minutes?|hours?|req(?:uest)?s?(?:/s)?|calls?|rps|qps|%|mau|"
+            r"\d[\d,.]*\s?(?:[kmgt]i?b|[kmg]o|ms|s|seconds?|minutes?|hours?|req(?:uest)?s?(?:/s)?|calls?|rps|qps|%|mau|"
             r"users|connections|threads)", gate=None, digit=True)),
         ("consequence", 0.15, _rx(
             r"which means|won'?t help|will (?:just )?fail|no way around|regardless|can'?t go (?:below|above|past)|"
@@ -408,6 +408,10 @@ _CUES["decision"] += [
     ("rejected", 0.35, _LazyPattern(r"(?<=[\w)*`])(?:,| -| \u2013| \u2014) not (?=[\w\"'`*:])", _IGNORECASE,
                                     (" not ",))),
 ]
+_CUES["runbook"].append(
+    # an exception or error type named in words: "a KeyError", "NullPointerException"
+    ("symptom", 0.2, _LazyPattern(r"(?<![\w.])[A-Za-z]\w{0,40}(?:Error|Exception|Fault)(?!\w)", 0,
+                                  ("Error", "Exception", "Fault"))))
 _add_phrases()
 
 
@@ -516,7 +520,21 @@ def _event_cues(event: Event) -> dict[str, dict[str, list[tuple[int, int]]]]:
                 found.setdefault(category, {}).setdefault(name, []).extend(spans)
     if event.kind == ASSISTANT_TEXT and (":" in text or "：" in text) and len(_STRUCTURE_LABELS.compiled().findall(text)) >= 3:
         found.setdefault("runbook", {})["structure"] = [(m.start(), m.end()) for m in _STRUCTURE_LABELS.finditer(text)]
+    _defer_wins(found)
     return found
+
+
+def _defer_wins(found: dict[str, dict[str, list[tuple[int, int]]]]) -> None:
+    """A choice that overlaps or touches a deferral ("後回し" + "にします": "we will postpone it") is the deferral."""
+    choice = found.get("decision", {}).get("choice")
+    deferral = found.get("tech_debt", {}).get("deferral")
+    if not choice or not deferral:
+        return
+    kept = [(a, b) for a, b in choice if not any(a <= d_end and d_start <= b for d_start, d_end in deferral)]
+    if kept:
+        found["decision"]["choice"] = kept
+    else:
+        del found["decision"]["choice"]
 
 
 _EXTRA_WEIGHTS = {("runbook", "structure"): 0.2, ("decision", "choice_answer"): 0.3}
