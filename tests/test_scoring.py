@@ -323,3 +323,12 @@ def test_tightened_gates_still_admit_their_phrasings(text, cue):
     folded, digit = scoring.fold(text), scoring.has_decimal_digit(text)
     pattern = next(p for n, p in _CUE_PATTERNS if n == cue)  # the class's own regex (phrase tables come after)
     assert pattern.admits(folded, text, digit) and list(pattern.finditer(text))
+
+
+def test_prior_text_supports_a_new_statement_but_never_triggers_alone():
+    prior = "Options: Kafka or Redis streams. Kafka is heavier to run because it needs a cluster."
+    choice = [U("Let's use Redis streams then."), A("Done.")]
+    assert "decision" not in fired(choice)
+    assert "decision" in fired(choice, prior_text=prior)
+    decided = "We'll go with Redis streams because it is simpler; Kafka is rejected."
+    assert fired([U("thanks, now bump the version"), A("Bumped.")], prior_text=decided) == set()

@@ -609,13 +609,16 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
     """Scores of the text categories over ``events`` (best window per category).
 
     ``prior_text``: the assistant's last text before ``events`` (from an earlier
-    triage); used only to recognise a prompt that picks one of its options, never
-    scored again.
+    triage). It stands in for the previous exchange of the first window: a prompt
+    that picks one of its options is a choice, and its supporting cues (options,
+    rationale, symptoms...) count at the previous-exchange discount. Its required
+    cues never count, so text triaged at an earlier stop cannot trigger again alone.
     """
     cues = [_event_cues(e) if speaker_weight(e) > 0 else {} for e in events]
     weights = [speaker_weight(e) for e in events]
     groups = _exchanges(events)
     best: dict[str, CategoryScore] = {c: CategoryScore(c, 0.0) for c in categories}
+    prior = _event_cues(Event(ASSISTANT_TEXT, prior_text, spoken=True)) if prior_text.strip() else {}
     for gi, current in enumerate(groups):
         previous = groups[gi - 1] if gi else []
         answer = _choice_answer(events, previous, current, prior_text if gi == 0 else "")
@@ -627,6 +630,11 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
                         value = _class_weight(category, name) * weights[i] * factor
                         if value > classes.get(name, (0.0, []))[0]:
                             classes[name] = (value, [Hit(i, s, e, name) for s, e in spans])
+            if gi == 0 and not previous:
+                for name, _spans in prior.get(category, {}).items():
+                    value = _class_weight(category, name) * _PREVIOUS_EXCHANGE
+                    if name not in _REQUIRED[category] and value > classes.get(name, (0.0, []))[0]:
+                        classes[name] = (value, [])
             if category == "decision" and answer is not None:
                 classes["choice_answer"] = (_class_weight("decision", "choice_answer"),
                                             [Hit(answer, 0, min(len(events[answer].text), 200), "choice_answer")])
