@@ -103,12 +103,19 @@ class _LazyPattern:
     ``tests/test_scoring.py`` proves each gate against the regex's parse tree.
     """
 
-    __slots__ = ("source", "flags", "gate", "digit", "nonascii", "_compiled")
+    __slots__ = ("_source", "flags", "gate", "digit", "nonascii", "_compiled")
 
-    def __init__(self, source: str, flags: int, gate: tuple[str, ...] | None = None, digit: bool = False,
+    def __init__(self, source, flags: int, gate: tuple[str, ...] | None = None, digit: bool = False,
                  nonascii: bool = False) -> None:
-        self.source, self.flags, self.gate, self.digit, self._compiled = source, flags, gate, digit, None
+        # ``source``: the regex, or a function that writes it (phrase tables: built only when first needed)
+        self._source, self.flags, self.gate, self.digit, self._compiled = source, flags, gate, digit, None
         self.nonascii = nonascii  # every match holds a non-ASCII character
+
+    @property
+    def source(self) -> str:
+        if not isinstance(self._source, str):
+            self._source = self._source()
+        return self._source
 
     def compiled(self):
         if self._compiled is None:
@@ -339,50 +346,57 @@ _COMMON = frozenset("""a i it is we to of in on at be so do and for the that thi
 more than under below must can tests test please it's we'll let""".split())
 
 
-def _is_cjk(char: str) -> bool:
-    o = ord(char)
-    return 0x3040 <= o <= 0x30FF or 0x3400 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0x1100 <= o <= 0x11FF \
-        or 0x3130 <= o <= 0x318F or 0xAC00 <= o <= 0xD7AF or 0xFF00 <= o <= 0xFFEF
+def _is_cjk(phrase: str) -> bool:
+    """True for a phrase in a script written without spaces between words (Hangul, kana, CJK: all from
+    U+1100 up; the Latin, Greek and Cyrillic letters of the spaced scripts all lie below it)."""
+    return not phrase.isascii() and max(phrase) >= "\u1100"
 
 
-def _spaced_phrase(phrase: str) -> tuple[str, str]:
-    """(regex source, gate word) of one phrase in a spaced script (syntax in :mod:`.phrases`)."""
+def _spaced_source(phrase: str) -> str:
+    """The regex of one phrase in a spaced script (syntax in :mod:`.phrases`)."""
     parts: list[str] = []
-    words: list[str] = []
     gap = False
     for token in phrase.split(" "):
         if token == "*":
             gap = True
             continue
-        stem = token.endswith("~")
-        pieces = token.rstrip("~").split("'")
-        words += [p for p in pieces if p]
         if parts:
             parts.append(_GAP if gap else r"\s+")
-        parts.append("['\u2019]?".join(p.translate(_ESCAPE) for p in pieces) + (r"\w*" if stem else ""))
+        stem = token.endswith("~")
+        parts.append("['\u2019]?".join(p.translate(_ESCAPE) for p in token.rstrip("~").split("'"))
+                     + (r"\w*" if stem else ""))
         gap = False
     body = "".join(parts)
     if phrase[0].isalnum():
         body = r"(?<![\w-])" + body
     if phrase[-1].isalnum():
         body += r"(?!\w)"
-    gate = max(words, key=lambda w: (len(w) >= 3 and w not in _COMMON, len(w)))
-    return body, fold(gate)
+    return f"(?:{body})"
+
+
+def _gate_word(phrase: str) -> str:
+    """A word every match of the phrase holds: its longest word, preferring one that is not everyday."""
+    words = phrase.replace("~", "").replace("*", " ").replace("'", " ").split()
+    best = ""
+    for word in words:
+        if len(word) > len(best) and word not in _COMMON:
+            best = word
+    return fold(best if len(best) >= 3 else max(words, key=len))
 
 
 def phrase_cues(phrases) -> list[_LazyPattern]:
     """Patterns for a phrase list: one for spaced scripts (case-insensitive, word-bounded),
-    one for CJK and Hangul (literal, only run on non-ASCII text); gates derived from the phrases."""
+    one for CJK and Hangul (literal, only run on non-ASCII text). Gates come from the phrases;
+    the regexes are written only when a gate first passes."""
     spaced, cjk = [], []
     for phrase in dict.fromkeys(phrases):
-        (cjk if any(_is_cjk(c) for c in phrase) else spaced).append(phrase)
+        (cjk if _is_cjk(phrase) else spaced).append(phrase)
     out = []
     if spaced:
-        built = [_spaced_phrase(p) for p in spaced]
-        out.append(_LazyPattern("|".join(f"(?:{src})" for src, _ in built), _IGNORECASE,
-                                tuple(dict.fromkeys(g for _, g in built))))
+        out.append(_LazyPattern(lambda: "|".join(map(_spaced_source, spaced)), _IGNORECASE,
+                                tuple(dict.fromkeys(map(_gate_word, spaced)))))
     if cjk:
-        out.append(_LazyPattern("|".join(p.translate(_ESCAPE) for p in cjk), 0, tuple(cjk), nonascii=True))
+        out.append(_LazyPattern(lambda: "|".join(p.translate(_ESCAPE) for p in cjk), 0, tuple(cjk), nonascii=True))
     return out
 
 
