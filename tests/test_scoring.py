@@ -208,7 +208,7 @@ import re  # noqa: E402
 from re import _constants as sre_c, _parser as sre_p  # noqa: E402
 
 from claude_memory.triage import scoring  # noqa: E402
-from locations import EVAL_DEV  # noqa: E402
+from locations import EVAL_DEV, EVAL_DEV2  # noqa: E402
 
 _CUE_PATTERNS = [(f"{category}.{name}", pattern) for category, classes in scoring._CUES.items()
                  for name, _w, pattern in classes]
@@ -295,11 +295,13 @@ def _ungated_cues(events):
             p.gate, p.digit = g, d
 
 
-@pytest.mark.skipif(not (EVAL_DEV / "transcripts").is_dir(), reason="dev eval set not present")
-def test_gates_change_no_cue_on_the_dev_transcripts():
+@pytest.mark.parametrize("eval_set", [EVAL_DEV, EVAL_DEV2], ids=["dev", "dev2"])
+def test_gates_change_no_cue_on_the_eval_transcripts(eval_set):
     from claude_memory.triage.transcript import read_tail
 
-    events = [e for path in sorted((EVAL_DEV / "transcripts").glob("*.jsonl")) for e in read_tail(path).events]
+    if not (eval_set / "transcripts").is_dir():
+        pytest.skip(f"{eval_set} not present")
+    events = [e for path in sorted((eval_set / "transcripts").glob("*.jsonl")) for e in read_tail(path).events]
     assert len(events) > 500
     assert [scoring._event_cues(e) for e in events] == _ungated_cues(events)
 

@@ -384,19 +384,64 @@ def _gate_word(phrase: str) -> str:
     return fold(best if len(best) >= 3 else max(words, key=len))
 
 
+class _PhraseSet(_LazyPattern):
+    """A phrase table as a pattern: phrases grouped by gate word, and only the groups whose word occurs
+    in a text are compiled and run (a table holds hundreds of phrases; one regex of them all took
+    tens of milliseconds to compile). ``source`` is the whole alternation, for the tests that prove gates."""
+
+    __slots__ = ("_groups", "_group_rx", "_write", "_last")
+
+    def __init__(self, groups: dict[str, list[str]], write, flags: int, nonascii: bool = False) -> None:
+        super().__init__(lambda: "|".join(write(p) for ps in groups.values() for p in ps), flags, tuple(groups),
+                         nonascii=nonascii)
+        self._groups, self._group_rx, self._write, self._last = groups, {}, write, (None, ())
+
+    def _present(self, text: str) -> list[str]:
+        """The gate words in ``text`` (folded or raw, per the flags); the last answer is kept, because
+        :meth:`admits` and :meth:`finditer` ask about the same text one after the other."""
+        if self.gate is None:  # ungated (the tests that prove gates change no cue): every group
+            return list(self._groups)
+        if self._last[0] != text:
+            self._last = (text, [word for word in self.gate if word in text])
+        return self._last[1]
+
+    def admits(self, folded: str, raw: str, has_digit: bool) -> bool:
+        if self.nonascii and raw.isascii():
+            return False
+        return bool(self._present(folded if self.flags & _IGNORECASE else raw))
+
+    def finditer(self, text: str):
+        found = []
+        for word in self._present(fold(text) if self.flags & _IGNORECASE else text):
+            rx = self._group_rx.get(word)
+            if rx is None:
+                import re
+
+                rx = self._group_rx[word] = re.compile("|".join(map(self._write, self._groups[word])), self.flags)
+            found += rx.finditer(text)
+        return iter(sorted(found, key=lambda m: m.start()))
+
+
+def _literal_source(phrase: str) -> str:
+    return phrase.translate(_ESCAPE)
+
+
 def phrase_cues(phrases) -> list[_LazyPattern]:
     """Patterns for a phrase list: one for spaced scripts (case-insensitive, word-bounded),
     one for CJK and Hangul (literal, only run on non-ASCII text). Gates come from the phrases;
-    the regexes are written only when a gate first passes."""
-    spaced, cjk = [], []
+    a phrase's regex is written and compiled only when its gate word first occurs in a text."""
+    spaced: dict[str, list[str]] = {}
+    cjk: dict[str, list[str]] = {}
     for phrase in dict.fromkeys(phrases):
-        (cjk if _is_cjk(phrase) else spaced).append(phrase)
-    out = []
+        if _is_cjk(phrase):
+            cjk.setdefault(phrase, []).append(phrase)
+        else:
+            spaced.setdefault(_gate_word(phrase), []).append(phrase)
+    out: list[_LazyPattern] = []
     if spaced:
-        out.append(_LazyPattern(lambda: "|".join(map(_spaced_source, spaced)), _IGNORECASE,
-                                tuple(dict.fromkeys(map(_gate_word, spaced)))))
+        out.append(_PhraseSet(spaced, _spaced_source, _IGNORECASE))
     if cjk:
-        out.append(_LazyPattern(lambda: "|".join(p.translate(_ESCAPE) for p in cjk), 0, tuple(cjk), nonascii=True))
+        out.append(_PhraseSet(cjk, _literal_source, 0, nonascii=True))
     return out
 
 
@@ -520,6 +565,8 @@ def _event_cues(event: Event) -> dict[str, dict[str, list[tuple[int, int]]]]:
         for name, _weight, pattern in classes:
             if name == "marker" and not (event.kind == TOOL_USE and event.tool in EDIT_TOOLS):
                 continue  # a TODO counts only when the assistant writes one
+            if not event.spoken and isinstance(pattern, _PhraseSet):
+                continue  # phrase tables are how people state things: only speech is read for them
             if not pattern.admits(folded, text, digit):
                 continue
             spans = []
