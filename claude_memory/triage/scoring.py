@@ -679,7 +679,7 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
     weights = [speaker_weight(e) for e in events]
     groups = _exchanges(events)
     best: dict[str, CategoryScore] = {c: CategoryScore(c, 0.0) for c in categories}
-    prior = _event_cues(Event(ASSISTANT_TEXT, prior_text, spoken=True)) if prior_text.strip() else {}
+    prior: dict | None = None if prior_text.strip() else {}
     for gi, current in enumerate(groups):
         previous = groups[gi - 1] if gi else []
         answer = _choice_answer(events, previous, current, prior_text if gi == 0 else "")
@@ -691,14 +691,17 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
                         value = _class_weight(category, name) * weights[i] * factor
                         if value > classes.get(name, (0.0, []))[0]:
                             classes[name] = (value, [Hit(i, s, e, name) for s, e in spans])
-            if gi == 0 and not previous:
+            if category == "decision" and answer is not None:
+                classes["choice_answer"] = (_class_weight("decision", "choice_answer"),
+                                            [Hit(answer, 0, min(len(events[answer].text), 200), "choice_answer")])
+            if gi == 0 and not previous and any(classes.get(name, (0.0,))[0] >= _REQUIRED_MIN - 1e-9
+                                                for name in _REQUIRED[category]):
+                if prior is None:  # read only when a new statement could use its support
+                    prior = _event_cues(Event(ASSISTANT_TEXT, prior_text, spoken=True))
                 for name, _spans in prior.get(category, {}).items():
                     value = _class_weight(category, name) * _PREVIOUS_EXCHANGE
                     if name not in _REQUIRED[category] and value > classes.get(name, (0.0, []))[0]:
                         classes[name] = (value, [])
-            if category == "decision" and answer is not None:
-                classes["choice_answer"] = (_class_weight("decision", "choice_answer"),
-                                            [Hit(answer, 0, min(len(events[answer].text), 200), "choice_answer")])
             score = sum(v for v, _ in classes.values())
             if not _gate(category, classes):
                 score = min(score, GATE_CAP)
