@@ -210,3 +210,74 @@ def test_phrase_syntax():
     assert not rx.search("can't use a lot more or less than")  # the gap is at most three words
     spaced, cjk = scoring.phrase_cues(["hard cap", "上限"])
     assert cjk.nonascii and not cjk.admits("hard cap", "hard cap", False) and cjk.admits("上限", "上限", False)
+
+
+# ------------------------------------------------------------------ a second, freer batch of phrasings
+
+OPT = A("Here are the options:\n- **A**: simple\n- **B**: fast\n- **C**: managed")
+VARIETY = [
+ ("decision","en",[A("Here are the options:\n- **SQLite**: simple\n- **Postgres**: fast\n- **DynamoDB**: managed"),U("Postgres. SQLite is too slow for our traffic and DynamoDB locks us in. Implement it.")]),
+ ("decision","en",[OPT,U("ok let's do B, A won't scale and C costs too much"),A("Implemented B.")]),
+ ("decision","en",[U("We'll standardize on pnpm going forward; yarn is out because of the PnP issues."),A("Switched the repo to pnpm.")]),
+ ("decision","es",[OPT,U("Vamos con B: A es demasiado lento y C nos ata al proveedor."),A("Implementado B.")]),
+ ("decision","de",[OPT,U("Nehmen wir B. A ist zu langsam und C bindet uns an den Anbieter."),A("B ist umgesetzt.")]),
+ ("decision","fr",[OPT,U("Va pour B : A est trop lent et C nous enferme chez le fournisseur."),A("B est en place.")]),
+ ("decision","pt",[OPT,U("Vamos de B, porque A é lento demais e C nos prende ao fornecedor."),A("B implementado.")]),
+ ("decision","ja",[OPT,U("B でいきましょう。A は遅すぎるし、C はベンダーロックインになるので。"),A("B を実装しました。")]),
+ ("decision","zh",[OPT,U("就用 B 吧，A 太慢，C 会被厂商锁定。"),A("已经实现 B。")]),
+ ("decision","ko",[OPT,U("B로 갑시다. A는 너무 느리고 C는 벤더 종속이 생기니까요."),A("B를 구현했습니다.")]),
+ ("constraint","en",[U("Note that the staging cluster only has 2 vCPUs and we can't get more until Q3."),A("OK, I'll keep the job single-threaded.")]),
+ ("constraint","en",[U("Legal says we must keep EU user data in eu-west-1; it can never leave the region."),A("Understood.")]),
+ ("constraint","es",[U("Importante: la API externa solo permite 100 peticiones por minuto, no se puede subir."),A("Entendido, añado un limitador.")]),
+ ("constraint","de",[U("Achtung: die externe API erlaubt höchstens 100 Anfragen pro Minute, das lässt sich nicht erhöhen."),A("Verstanden, ich baue einen Limiter ein.")]),
+ ("constraint","fr",[U("Attention : l'API externe n'autorise que 100 requêtes par minute, impossible d'augmenter."),A("Compris, j'ajoute un limiteur.")]),
+ ("constraint","pt",[U("Importante: a API externa só permite 100 requisições por minuto, não dá para aumentar."),A("Entendido, vou adicionar um limitador.")]),
+ ("constraint","ja",[U("外部APIは1分あたり100リクエストまでしか許可されていません。引き上げはできません。"),A("承知しました。レートリミッターを入れます。")]),
+ ("constraint","zh",[U("外部 API 每分钟最多 100 次请求，而且不能提高。"),A("明白，我加一个限流器。")]),
+ ("constraint","ko",[U("외부 API는 분당 최대 100건까지만 허용됩니다. 늘릴 수 없어요."),A("알겠습니다. 레이트 리미터를 추가하겠습니다.")]),
+ ("runbook","en",[U("deploys hang at 'waiting for rollout'"),A("Root cause: the readiness probe pointed at /health which needs the DB. Pointed it at /live instead; rollout completes in 40s now.")]),
+ ("runbook","es",[U("el deploy se queda colgado esperando el rollout"),A("El problema era que la sonda de readiness apuntaba a /health, que necesita la base de datos. La cambié a /live y ahora el rollout termina en 40 s.")]),
+ ("runbook","de",[U("das Deployment hängt bei 'waiting for rollout'"),A("Das Problem war, dass die Readiness-Probe auf /health zeigte, das die DB braucht. Ich habe sie auf /live umgestellt; jetzt läuft der Rollout in 40 s durch.")]),
+ ("runbook","fr",[U("le déploiement reste bloqué sur 'waiting for rollout'"),A("Le problème venait de la sonde readiness qui pointait sur /health, qui dépend de la base. Je l'ai changée pour /live ; le rollout passe maintenant en 40 s.")]),
+ ("runbook","pt",[U("o deploy fica travado em 'waiting for rollout'"),A("O problema era a readiness probe apontando para /health, que depende do banco. Troquei para /live e agora o rollout termina em 40 s.")]),
+ ("runbook","ja",[U("デプロイが 'waiting for rollout' で止まります"),A("原因は readiness probe が DB に依存する /health を見ていたことでした。/live に変更したところ、ロールアウトが40秒で完了するようになりました。")]),
+ ("runbook","zh",[U("部署一直卡在 'waiting for rollout'"),A("问题出在 readiness 探针指向了依赖数据库的 /health。改成 /live 之后，rollout 40 秒就完成了。")]),
+ ("runbook","ko",[U("배포가 'waiting for rollout'에서 멈춥니다"),A("원인은 readiness 프로브가 DB가 필요한 /health를 보고 있었던 것입니다. /live로 바꿨더니 이제 롤아웃이 40초 만에 끝납니다.")]),
+ ("tech_debt","en",[U("The N+1 in the orders page is real but we're shipping Friday. Let's punt it to next sprint and add a TODO."),A("Added a TODO referencing the follow-up.")]),
+ ("tech_debt","es",[U("El N+1 de la página de pedidos es real, pero salimos el viernes. Lo dejamos para el próximo sprint."),A("Anotado como pendiente.")]),
+ ("tech_debt","de",[U("Das N+1 auf der Bestellseite ist echt, aber wir releasen Freitag. Das machen wir im nächsten Sprint."),A("Als offener Punkt notiert.")]),
+ ("tech_debt","fr",[U("Le N+1 sur la page des commandes est réel, mais on livre vendredi. On le traitera au prochain sprint."),A("Noté comme dette.")]),
+ ("tech_debt","pt",[U("O N+1 da página de pedidos é real, mas a entrega é sexta. Vamos deixar para a próxima sprint."),A("Anotado como pendência.")]),
+ ("tech_debt","ja",[U("注文ページの N+1 は問題ですが、金曜リリースなので次のスプリントに回しましょう。"),A("TODO として残しました。")]),
+ ("tech_debt","zh",[U("订单页的 N+1 问题确实存在，但周五要发版，留到下个迭代再处理。"),A("已记录为待办。")]),
+ ("tech_debt","ko",[U("주문 페이지 N+1 문제는 맞는데, 금요일 배포라서 다음 스프린트로 미룹시다."),A("TODO로 남겨 두었습니다.")]),
+ ("preference","en",[U("Quick style thing: I like early returns over nested ifs. Please write code that way here."),A("Will do - early returns from now on.")]),
+ ("preference","es",[U("Una cosa de estilo: prefiero returns tempranos en vez de ifs anidados. Escribe así en este proyecto."),A("Entendido, usaré returns tempranos.")]),
+ ("preference","de",[U("Stilfrage: Ich mag frühe Returns lieber als verschachtelte Ifs. Schreib den Code hier bitte immer so."),A("Alles klar, ab jetzt frühe Returns.")]),
+ ("preference","fr",[U("Question de style : je préfère les retours anticipés aux if imbriqués. Écris le code comme ça ici."),A("Entendu, retours anticipés désormais.")]),
+ ("preference","pt",[U("Questão de estilo: prefiro early return a ifs aninhados. Escreva assim neste projeto."),A("Combinado, vou usar early return.")]),
+ ("preference","ja",[U("スタイルの好みですが、ネストした if より早期リターンを使ってください。このプロジェクトでは常にそうしてください。"),A("承知しました。今後は早期リターンで書きます。")]),
+ ("preference","zh",[U("代码风格上，我更喜欢提前返回，不要嵌套 if。这个项目里都这样写。"),A("好的，以后都用提前返回。")]),
+ ("preference","ko",[U("스타일 관련해서, 중첩 if보다 early return을 선호합니다. 이 프로젝트에서는 항상 그렇게 써 주세요."),A("알겠습니다. 앞으로 early return으로 작성하겠습니다.")]),
+]
+QUIET = [
+ ("en",[OPT,U("Hmm, let me think about it and get back to you. Don't change anything yet.")]),
+ ("es",[OPT,U("Déjame pensarlo, todavía no cambies nada.")]),
+ ("de",[U("Welche Version von Node nutzen wir?"),A("Node 20, laut .nvmrc.")]),
+ ("fr",[U("Salut ! Tu peux lancer les tests ?"),A("Les 120 tests passent.")]),
+ ("pt",[U("Pode renomear a variável x para total?"),A("Feito, renomeei em 3 lugares.")]),
+ ("ja",[U("テストを実行してもらえますか？"),A("120件のテストがすべて通りました。")]),
+ ("zh",[U("帮我把变量 x 改名为 total"),A("已改名，共 3 处。")]),
+ ("ko",[U("테스트 돌려 줄 수 있어요?"),A("120개 테스트가 모두 통과했습니다.")]),
+ ("ko2",[U("이 함수가 뭐 하는 건지 설명해 줄래요?"),A("설정을 읽고 서버를 시작합니다. 에러가 나면 로그를 남깁니다.")]),
+]
+
+
+@pytest.mark.parametrize("category,lang,events", VARIETY, ids=[f"{c}-{lang}-{i}" for i, (c, lang, _) in enumerate(VARIETY)])
+def test_freer_phrasings_fire_their_category_alone(category, lang, events):
+    assert fired(events) == {category}
+
+
+@pytest.mark.parametrize("lang,events", QUIET, ids=[lang for lang, _ in QUIET])
+def test_everyday_exchanges_stay_silent(lang, events):
+    assert fired(events) == set()

@@ -33,23 +33,24 @@ RATIONALE = [
     # en
     "because", "since we", "since it", "given that", "due to", "so that", "that way", "which avoids", "avoids the",
     "lets us", "saves us", "simpler to", "cheaper", "the upside", "the downside", "the trade-off", "the tradeoff",
+    "won't scale", "doesn't scale", "lock-in", "locks us in", "too slow", "too expensive", "too complex",
     # es
     "porque", "ya que", "puesto que", "dado que", "debido a", "por eso", "así que", "para evitar", "más simple",
-    "más barato", "más rápido",
+    "más barato", "más rápido", "demasiado", "muy caro", "muy lento",
     # de
     "weil", "da wir", "da es", "da die", "denn die", "denn wir", "deshalb", "deswegen", "darum", "aufgrund",
-    "damit wir", "einfacher", "günstiger", "billiger",
+    "damit wir", "einfacher", "günstiger", "billiger", "zu langsam", "zu teuer", "zu aufwendig", "zu komplex",
     # fr
     "parce que", "parce qu'", "car on", "car le", "car la", "car il", "car nous", "puisque", "vu que",
     "étant donné", "c'est pourquoi", "pour éviter", "plus simple", "moins cher", "plus rapide",
     # pt
-    "pois", "já que", "uma vez que", "por isso", "mais simples", "mais barato", "mais rápido",
+    "pois", "já que", "uma vez que", "por isso", "mais simples", "mais barato", "mais rápido", "demais",
     # ja
-    "ので", "ため", "なぜなら", "理由は", "のが理由", "ほうが", "方が",
+    "ので", "ため", "なぜなら", "理由は", "のが理由", "ほうが", "方が", "すぎる", "すぎます",
     # zh
     "因为", "由于", "所以", "因此", "为了", "更便宜", "更简单", "更稳定",
     # ko
-    "때문에", "니까", "이라서", "므로", "이유는", "위해서", "더 빠르", "더 간단", "더 저렴", "더 안정",
+    "때문에", "니까", "이라서", "므로", "이유는", "위해서", "너무 느리", "너무 비싸", "니까요", "더 빠르", "더 간단", "더 저렴", "더 안정",
 ]
 
 _MODALS_NOT = ("can't", "cannot", "can not", "must not", "mustn't", "may not", "shouldn't", "should not",
@@ -72,31 +73,30 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             # es
             "vamos con", "nos quedamos con", "me quedo con", "decidimos", "hemos decidido", "he decidido",
             "decidido", "elegimos", "elegí", "optamos por", "opté por", "usaremos", "vamos a usar", "la decisión",
-            "queda decidido", "acordamos", "cambié a", "cambiamos a", "migramos a", "nos decantamos por",
+            "queda decidido", "acordamos", "cambiamos a", "migramos a", "nos decantamos por",
             # de
             "wir nehmen", "nehmen wir", "wir verwenden", "verwenden wir", "wir bleiben bei", "bleiben wir bei",
             "entschieden", "entscheidung", "wir setzen auf", "setzen wir auf", "ich habe mich für",
-            "wir haben uns für", "gewählt", "umgestellt auf", "gewechselt zu", "gewechselt auf", "festgelegt",
+            "wir haben uns für", "gewählt", "umgestellt auf", "festgelegt",
             "abgemacht", "machen wir so", "einverstanden",
             # fr
             "on part sur", "partons sur", "va pour", "on garde", "on choisit", "on retient", "on opte pour",
             "j'ai opté pour", "nous avons opté", "nous avons choisi", "on a choisi", "j'ai choisi", "on a décidé",
-            "nous avons décidé", "j'ai décidé", "c'est décidé", "décision", "on passe à", "je suis passé à",
-            "on est passé à", "adopté", "d'accord pour",
+            "nous avons décidé", "j'ai décidé", "c'est décidé", "décision", "on est passé à", "adopté", "d'accord pour",
             # pt
             "vamos com", "vamos de", "ficamos com", "fico com", "decidimos", "decidi", "escolhemos", "escolhi",
             "optamos por", "optei por", "vamos usar", "usaremos", "a decisão", "fechado", "combinado",
-            "mudei para", "mudamos para", "migramos para", "trocamos para", "troquei para",
+            "mudamos para", "migramos para", "trocamos para",
             # ja
             "にします", "にしましょう", "にしよう", "に決めました", "に決めます", "に決定", "決定しました", "決定です",
             "で行きましょう", "でいきましょう", "で行きます", "でいきます", "を採用", "採用します", "採用しました",
-            "で決まり", "決めました", "を選びました", "に切り替え", "に移行します", "で合意",
+            "で決まり", "決めました", "を選びました", "に移行します", "で合意",
             # zh
-            "决定", "就用", "采用", "选定", "定了", "选择了", "我们用", "改用", "换成", "切换到", "就这么定",
+            "决定", "就用", "采用", "选定", "定了", "选择了", "我们用", "改用", "就这么定",
             # ko
             "로 하겠습니다", "로 하죠", "로 합시다", "로 하자", "로 가겠습니다", "로 가죠", "로 갑시다", "로 가자",
             "결정했", "결정하겠", "로 결정", "으로 결정", "채택", "선택했", "하기로 했", "쓰기로 했",
-            "사용하기로", "로 바꿨", "으로 바꿨", "로 전환", "으로 전환", "로 확정", "으로 확정",
+            "사용하기로", "로 전환", "으로 전환", "로 확정", "으로 확정",
         ],
         "rejected": [
             # en
@@ -134,8 +134,10 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "can't connect", "cannot connect", "link error", "undefined reference", "no such file",
             "permission denied", "doesn't reconnect", "never reconnects", "stopped reconnecting", "flaky",
             "won't reconnect", "is failing", "fails to",
+            "hangs at", "hang at", "hanging", "stuck at", "stuck on", "never finishes", "times out",
             # es
-            "falla", "fallo", "no funciona", "se cae", "se colgó", "no arranca", "no conecta", "excepción",
+            "falla", "fallo", "no funciona", "se cae", "se colgó", "no arranca", "no conecta", "excepción", "colgado",
+            "se queda",
             # de
             "schlägt fehl", "fehlgeschlagen", "funktioniert nicht", "geht nicht", "stürzt ab", "stürzt", "abgestürzt", "absturz", "hängt",
             "bricht ab", "kaputt", "startet nicht", "verbindet sich nicht", "fehlermeldung",
@@ -143,19 +145,21 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "échec", "ne marche pas", "ne marche plus", "ne fonctionne pas", "ne fonctionne plus", "bloqué",
             "ne démarre pas", "ne se connecte pas",
             # pt
-            "não funciona", "trava", "travou", "caiu", "não conecta", "não sobe", "quebrou", "quebrado",
+            "não funciona", "trava", "travou", "caiu", "não conecta", "não sobe", "quebrou", "quebrado", "travado",
             # ja
             "エラー", "失敗", "落ちる", "落ちます", "動かない", "動きません", "クラッシュ", "例外", "つながらない",
-            "繋がらない", "接続できない", "起動しない", "ビルドできない", "タイムアウト", "不具合",
+            "繋がらない", "接続できない", "起動しない", "ビルドできない", "タイムアウト", "不具合", "止まります", "止まる",
+            "止まって",
             # zh
-            "错误", "连不上", "起不来", "超时", "不工作", "不能用",
+            "错误", "连不上", "起不来", "超时", "不工作", "不能用", "卡在", "卡住", "卡死",
             # ko
             "에러", "오류", "실패", "안 됩니다", "안됩니다", "안 돼요", "죽습니다", "크래시", "예외",
-            "연결이 안", "연결되지 않", "타임아웃", "시간 초과",
+            "연결이 안", "연결되지 않", "타임아웃", "시간 초과", "멈춥니다", "멈춰", "멈춤",
         ],
         "cause": [
             # en
             "the culprit", "was caused by", "it turned out", "the reason was", "comes from", "came from",
+            "the problem was", "the issue was", "problem was that",
             "was missing", "stale",
             # es
             "causa raíz", "se debía a", "el problema era", "el problema es", "resulta que", "fue por",
@@ -176,44 +180,59 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "fix": [
             # en
             "fixed it", "that fixed", "which fixed", "this fixes", "the solution", "solution:", "repaired",
-            "fixed by", "i fixed", "we fixed", "got it working", "is fixed", "now fixed", "applied the fix",
+            "fixed by", "i fixed", "we fixed", "got it working", "fixed now", "now fixed", "applied the fix",
+            "changed it to", "i changed", "pointed it at", "set it to", "i set", "i updated", "i bumped", "reverted",
+            "i removed", "i added", "after changing", "after setting", "replaced it with", "moved it to",
+            "switched it to", "i raised", "i lowered", "i pinned", "restarted it",
             # es
             "arreglado", "arreglé", "lo arreglé", "solucionado", "solucioné", "corregido", "corregí",
             "la solución", "el arreglo",
+            "la cambié", "lo cambié", "actualicé", "añadí", "quité", "revertí", "reemplacé",
             # de
             "gefixt", "repariert", "gelöst", "korrigiert", "die lösung", "der fix", "beseitigt",
+            "umgestellt", "geändert", "angepasst", "ersetzt", "entfernt", "hinzugefügt", "zurückgesetzt",
             # fr
             "corrigé", "réparé", "résolu", "la solution", "le correctif", "j'ai corrigé",
+            "je l'ai changée", "je l'ai changé", "j'ai changé", "j'ai remplacé", "j'ai mis à jour", "j'ai ajouté",
+            "j'ai supprimé", "modifié",
             # pt
             "corrigido", "corrigi", "resolvido", "resolvi", "consertado", "consertei", "a solução", "a correção",
+            "troquei", "mudei", "alterei", "atualizei", "adicionei", "removi", "substituí",
             # ja
             "修正しました", "修正した", "直しました", "直した", "直りました", "直った", "解決しました", "解決した",
             "対処しました", "解消しました", "解消された", "修正済み",
+            "に変更したところ", "に変更しました", "変更したら", "に置き換え", "を追加しました", "を削除しました",
             # zh
-            "修复方法", "解决方法", "改好了", "搞定了",
+            "修复方法", "解决方法", "改好了", "搞定了", "改成", "改为", "换成", "更新了", "加上了", "删掉了",
             # ko
             "수정했", "고쳤", "해결했", "해결됐", "해결되었", "해결됨", "수정 완료", "해결 방법",
+            "로 바꿨", "으로 바꿨", "변경했", "바꿨더니", "추가했", "제거했", "교체했",
         ],
         "verify": [
             # en
             "works now", "is working", "all green", "tests pass", "builds now", "reconnects", "stays up",
-            "back to normal", "no longer", "checked",
+            "back to normal", "no longer", "checked", "now completes", "completes in", "now * completes",
+            "now * works", "now finishes", "goes through",
+            "is back",
             # es
             "ya funciona", "funciona bien", "pasan", "verificado", "comprobado", "confirmado", "todo verde",
+            "ahora termina", "ya termina", "ahora funciona", "ya no", "ahora * termina", "ahora * funciona",
             # de
             "funktioniert", "läuft wieder", "läuft jetzt", "grün", "bestanden", "verifiziert", "geprüft",
-            "bestätigt", "klappt",
+            "bestätigt", "klappt", "läuft durch", "jetzt läuft", "jetzt * läuft", "geht wieder", "nicht mehr",
             # fr
             "fonctionne", "ça marche", "marche maintenant", "passent", "confirmé", "tout est vert",
+            "passe maintenant", "fonctionne maintenant", "plus d'erreur",
             # pt
-            "passou", "passam", "verificado", "confirmado", "tudo verde",
+            "passou", "passam", "verificado", "confirmado", "tudo verde", "agora termina", "agora funciona", "agora * termina", "agora * funciona",
             # ja
             "動きました", "動作しました", "動作確認", "通りました", "成功しました", "確認しました", "確認済み",
-            "正常に", "パスしました",
+            "正常に", "パスしました", "ようになりました", "なくなりました", "完了しました",
             # zh
-            "正常了", "跑通了", "恢复正常",
+            "正常了", "跑通了", "恢复正常", "就完成了", "不再", "恢复了",
             # ko
             "확인했", "확인됨", "통과", "정상", "잘 됩니다", "잘 돼", "성공", "동작합니다", "작동합니다",
+            "끝납니다", "완료됩니다", "더 이상",
         ],
     },
     "constraint": {
@@ -226,6 +245,14 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "hard requirement", "non-negotiable", "hard cap", "capped at", "upper limit", "budget of",
             "we're only allowed", "only allowed", "mandated", "mandatory", "contractually", "by law",
             "no more than",
+            "only allows", "only permits", "allows at most", "allows only", "can't get more", "cannot get more",
+            "can't add more", "can never", "may never", "must never", "must keep", "must remain", "legal says",
+            "legal requires", "compliance requires", "data residency", "can't be raised", "cannot be raised",
+            "solo permite", "sólo permite", "no se puede subir", "no se puede aumentar", "erlaubt nur",
+            "erlaubt höchstens", "lässt sich nicht erhöhen", "n'autorise que", "ne permet que",
+            "impossible d'augmenter", "só permite", "não dá para aumentar", "não pode ser aumentado",
+            "しか許可されていません", "引き上げはできません", "不能提高", "无法提高", "不能增加", "늘릴 수 없",
+            "까지만 허용",
             "hard rule", "the rule is", "may only", "can only be", "must only", 
             "we must not", "is not permitted", "budget is", "a budget of",
             "we're required to", "we are required to", "is required by", "required by law", "by policy",
@@ -259,6 +286,10 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "초과할 수 없", "초과하면 안", "넘으면 안", "넘을 수 없", "넘지 않", "이하로", "이내로", "제한",
             "금지", "허용되지 않", "허용 안", "상한", "까지만", "정책상", "규정상",
         ],
+        "soft_limit": [
+            "por minuto", "por segundo", "por hora", "pro minute", "pro sekunde", "pro stunde", "par minute",
+            "par seconde", "par heure", "分あたり", "秒あたり", "每分钟", "每秒", "분당", "초당",
+        ],
         "consequence": [
             "so we can't", "so we cannot", "which rules out", "rules out",
             "lo que significa", "no hay forma", "das heißt", "bedeutet", "ce qui veut dire", "impossible de",
@@ -280,21 +311,24 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "in a separate pr", "in a later pr", "as a follow-up", "a follow-up", "file a ticket", "open a ticket",
             "skip it for now", "ignore it for now", "mark it skipped", "quarantine", "won't fix it now",
             "put it on the backlog", "add it to the backlog",
+            "next sprint", "to the next sprint", "punt it", "push it to",
             "that's debt", "this is debt", "it's debt", "as debt", "can't be removed yet", "cannot be removed yet",
             "can't remove it yet", "remove it once", "remove them once", "delete it once", "drop it once",
             "clean it up later", "clean up later", "deal with it later", "fix it later", "later ticket",
             # es
             "más adelante", "lo dejamos para después", "dejarlo para después", "para después", "por ahora no",
             "ahora no", "posponer", "pospongamos", "lo pospongo", "lo aplazamos", "aplazar", "en otro momento",
+            "próximo sprint", "siguiente sprint", "lo haremos luego",
             # de
             "erstmal nicht", "vorerst nicht", "jetzt nicht", "verschieb~", "zurückstell~", "zurückgestellt",
-            "ins backlog", "nachholen", "parken",
+            "ins backlog", "nachholen", "parken", "nächsten sprint", "machen wir später",
+            "kümmern uns später",
             # fr
             "pas maintenant", "on reporte", "reporter", "reporté", "remettre à plus tard", "on verra",
-            "pour plus tard", "on laisse ça",
+            "pour plus tard", "on laisse ça", "prochain sprint", "on le traitera", "on traitera",
             # pt
             "agora não", "deixar para depois", "deixa pra depois", "deixar pra depois", "adiar", "adiamos",
-            "fica para depois", "fica pra depois", "outro momento",
+            "fica para depois", "fica pra depois", "outro momento", "próxima sprint",
             # ja
             "後で", "あとで", "後回し", "保留", "見送り", "見送ります", "今回は対応しない", "今回はスキップ",
             "一旦スキップ", "将来対応", "別チケット", "別途対応", "次のスプリント", "後日",
@@ -302,15 +336,19 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "推迟", "延后", "留到", "以后处理", "先放着", "搁置", "先跳过", "暂时不",
             # ko
             "나중에", "다음에", "보류", "미루", "미뤄", "일단 스킵", "일단 건너뛰", "우선 건너뛰", "이번에는 안",
-            "다음 스프린트", "후속 작업", "별도 티켓", "백로그",
+            "다음 스프린트", "후속 작업", "별도 티켓", "백로그", "미룹시다", "미루자",
         ],
         "weak_deferral": [
-            "tech debt", "technical debt", "not yet", "for the moment", "temporarily", "once", "una vez que", "sobald", "dès que", "assim que", "por ahora", "de momento", "deuda técnica", "vorerst", "erstmal",
+            "tech debt", "technical debt", "not yet", "for the moment", "temporarily", "pendiente",
+            "offener punkt", "offene punkte", "comme dette", "pendência", "残しました", "待办", "남겨 두었", "once", "una vez que", "sobald", "dès que", "assim que", "por ahora", "de momento", "deuda técnica", "vorerst", "erstmal",
             "vorläufig", "fürs erste", "technische schulden", "pour l'instant", "provisoirement", "dette technique",
             "por ora", "depois", "dívida técnica", "一旦", "とりあえず", "暫定", "当面", "技術的負債", "技術負債",
             "目前先", "临时", "技术债", "일단", "당분간", "임시로", "기술 부채", "기술부채",
         ],
         "reason": [
+            "we're shipping", "ships on", "release on", "code freeze", "crunch", "salimos el", "lanzamos el",
+            "entrega", "releasen", "on livre", "livraison", "mise en prod", "a entrega", "lançamento",
+            "リリースなので", "배포라서", "배포 전",
             "no hay tiempo", "fecha límite", "keine zeit", "pas le temps", "échéance", "não dá tempo", "prazo",
             "時間がない", "リリース前", "締め切り", "期限", "发版", "上线前", "시간이 없", "릴리스", "마감", "출시",
         ],

@@ -165,6 +165,11 @@ def _rx(latin: str, cjk: str = "", *, gate: tuple[str, ...] | None, flags: int =
     return _LazyPattern(pattern, flags, gate, digit)
 
 
+#: "the quota is fixed" states a constant, not a repair.
+_NOT_A_CONSTANT = "".join(f"(?<!{noun} {verb} )" for noun in ("quota", "limit", "price", "cost", "size", "rate",
+                                                                  "budget", "cap", "schedule", "amount", "number")
+                          for verb in ("is", "are", "was", "stays"))
+
 _RATIONALE = (r"because|since (?:we|it|they|the|our)|so that|the reason|reasons?:|given that|due to|that'?s why|"
               r"which is why|too (?:expensive|slow|risky|shaky|complex|heavy|costly|big|fragile)|"
               r"(?:would|will) only pay off|not worth|costs? too much|trade-?offs?|pros and cons|"
@@ -223,7 +228,7 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             gate=("caus", "problem", "issue", "culprit", "bug", "turn", "s why", "due to", "ursache", "原因", "根因",
                   "导致"))),
         ("fix", 0.3, _rx(
-            r"(?<!\ba )(?<!\bthe )fixed(?![- ](?:size|width|length|point|rate|price|list|set|number|cost|window|delay))|"
+            r"(?<!\ba )(?<!\bthe )" + _NOT_A_CONSTANT + r"fixed(?![- ](?:size|width|length|point|rate|price|list|set|number|cost|window|delay))|"
             r"fixes (?:it|this|that)|"
             r"(?<!planned )(?<!proposed )(?<!possible )(?<!real )(?<!proper )(?<!future )(?<!eventual )"
             r"(?<!long-term )(?<!suggested )(?:the fix|fix(?:\*\*)?:|fix is|fix was)|patched|worked around|"
