@@ -13,7 +13,7 @@ import pytest
 
 from claude_memory.triage import scoring
 from claude_memory.triage.scoring import score_text_categories
-from claude_memory.triage.transcript import ASSISTANT_TEXT, USER_TEXT, Event
+from claude_memory.triage.transcript import ASSISTANT_TEXT, TOOL_RESULT, TOOL_USE, USER_TEXT, Event
 
 THRESHOLD = 0.5
 
@@ -281,3 +281,49 @@ def test_freer_phrasings_fire_their_category_alone(category, lang, events):
 @pytest.mark.parametrize("lang,events", QUIET, ids=[lang for lang, _ in QUIET])
 def test_everyday_exchanges_stay_silent(lang, events):
     assert fired(events) == set()
+
+
+# ------------------------------------------------------------------ look-alikes in several languages
+
+def R(text):
+    return Event(TOOL_RESULT, text)
+
+
+OPTS = A("Options:\n- **Redis sorted sets**: fast, but memory-bound because every score lives in RAM.\n- **Postgres with an index**: simpler, slower at the top-N query.\n- **A streaming job**: most scalable, most work.\nTrade-offs: Redis is cheaper to query but costs more memory; Postgres is what we already run.")
+LOOK_ALIKES = [
+ ("tradeoffs-en", [U("What are our options for the leaderboard? Just lay out the trade-offs."), OPTS, U("Thanks. I need to talk to the team first; don't change anything yet.")]),
+ ("tradeoffs-es", [U("¿Qué opciones tenemos para el ranking? Solo explícame los pros y contras."), A("Opciones: Redis (rápido, pero limitado por la memoria), Postgres (más simple), o un job de streaming. Redis es más barato de consultar porque todo está en RAM."), U("Gracias, lo hablo con el equipo primero. No cambies nada todavía.")]),
+ ("tradeoffs-de", [U("Welche Optionen haben wir für die Rangliste? Nur die Vor- und Nachteile bitte."), A("Optionen: Redis (schnell, aber speicherbegrenzt), Postgres (einfacher), oder ein Streaming-Job. Redis ist günstiger abzufragen, weil alles im RAM liegt."), U("Danke, ich bespreche das erst mit dem Team. Bitte noch nichts ändern.")]),
+ ("tradeoffs-ja", [U("ランキングの選択肢を比較してください。まだ何も変更しないでください。"), A("選択肢: Redis（速いがメモリに制限がある）、Postgres（シンプル）、ストリーミング処理。Redis はすべて RAM にあるので問い合わせが安いです。"), U("ありがとう。チームと相談してから決めます。")]),
+ ("tradeoffs-ko", [U("리더보드 선택지 비교해 주세요. 아직 아무것도 바꾸지 마세요."), A("선택지: Redis (빠르지만 메모리 제한), Postgres (간단함), 스트리밍 작업. Redis는 모두 RAM에 있어서 조회가 저렴합니다."), U("고마워요. 팀이랑 얘기해 보고 결정할게요.")]),
+ ("question-ratelimit-en", [U("How does the GitHub API rate limit work?"), A("Authenticated requests are limited to 5,000 per hour; unauthenticated ones to 60 per hour. The limit resets every hour and the X-RateLimit-Remaining header tells you what's left.")]),
+ ("question-ratelimit-es", [U("¿Cómo funciona el límite de la API de GitHub?"), A("Las peticiones autenticadas tienen un límite de 5.000 por hora; las anónimas, 60 por hora. El límite se reinicia cada hora.")]),
+ ("question-ratelimit-fr", [U("Comment marche la limite de l'API GitHub ?"), A("Les requêtes authentifiées sont limitées à 5 000 par heure, les anonymes à 60 par heure. La limite se réinitialise chaque heure.")]),
+ ("question-ratelimit-zh", [U("GitHub API 的限流是怎么算的？"), A("认证请求每小时最多 5000 次，匿名请求每小时 60 次，每小时重置。")]),
+ ("outage-en", [U("CI is red again, lots of 502 errors from the package registry"), R("npm ERR! 502 Bad Gateway\n"*20), A("It's the registry: their status page shows an outage. Nothing to fix on our side."), U("their incident is over, CI is green now")]),
+ ("outage-de", [U("Die CI ist wieder rot, viele 502-Fehler von der Registry"), A("Das liegt an der Registry: laut Statusseite haben sie einen Ausfall. Bei uns gibt es nichts zu beheben."), U("Der Ausfall ist vorbei, die CI ist wieder grün.")]),
+ ("outage-pt", [U("O CI está vermelho de novo, muitos erros 502 do registry"), A("É o registry: a página de status mostra uma falha deles. Nada a corrigir do nosso lado."), U("o incidente acabou, o CI passou agora")]),
+ ("explain-error-handling-en", [U("Why does this function catch every exception?"), A("Because the worker must never crash on a bad message: it logs the error and moves on. That's why you see a bare except here.")]),
+ ("routine-edit-en", [U("bump the log level to debug in dev"), A("Done: LOG_LEVEL=debug in config/dev.exs.")]),
+ ("routine-edit-fr", [U("passe le niveau de log à debug en dev"), A("C'est fait : LOG_LEVEL=debug dans config/dev.exs.")]),
+ ("todo-tour-en", [U("Give me a tour of the firmware and list the TODOs you see."), A("The main loop reads sensors every 10 s. There are 7 TODO comments: 3 in the modem driver (retry later), 2 in power management, 2 in the OTA code.")]),
+ ("todo-tour-es", [U("Dame un recorrido por el firmware y lista los TODO que veas."), A("El bucle principal lee sensores cada 10 s. Hay 7 comentarios TODO: 3 en el driver del módem (reintentar más tarde) y 4 en otros módulos.")]),
+ ("memory-recall-en", [Event(USER_TEXT, "<memory-context>Decision: use Redis streams instead of Kafka because we can't run a cluster. Constraint: the API allows at most 100 requests per minute.</memory-context>", meta=True), U("add a consumer for the orders stream"), A("Added an orders consumer on the Redis stream.")]),
+ ("chitchat-de", [U("Guten Morgen! Wie geht's?"), A("Guten Morgen! Gut, danke. Woran arbeiten wir heute?")]),
+ ("chitchat-zh", [U("早上好！今天天气不错。"), A("早上好！今天想做什么？")]),
+ ("chitchat-ja", [U("おはようございます！今日もよろしくお願いします。"), A("おはようございます！今日は何をしましょうか？")]),
+]
+
+
+@pytest.mark.parametrize("name,events", LOOK_ALIKES, ids=[n for n, _ in LOOK_ALIKES])
+def test_look_alikes_stay_silent(name, events):
+    """Trade-offs with no choice, someone else's rate limit explained, a vendor outage, a routine edit, a
+    tour of TODOs, recalled memories, greetings: in English and other languages, nothing to save."""
+    assert fired(events) == set()
+
+
+def test_a_limit_found_while_working_is_a_constraint_but_one_explained_is_not():
+    explained = [U("What's the max message size on SQS?"), A("SQS messages are limited to 256 KB; it can't be raised.")]
+    found = [U("Why do big orders vanish from the queue?"), Event(TOOL_USE, "aws sqs send-message ...", tool="Bash"),
+             A("SQS messages are limited to 256 KB and that can't be raised, so orders over it are dropped.")]
+    assert "constraint" not in fired(explained) and "constraint" in fired(found)

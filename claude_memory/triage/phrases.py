@@ -246,7 +246,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "we're only allowed", "only allowed", "mandated", "mandatory", "contractually", "by law",
             "no more than",
             "only allows", "only permits", "allows at most", "allows only", "can't get more", "cannot get more",
-            "can't add more", "can never", "may never", "must never", "must keep", "must remain", "legal says",
+            "can't add more", "must keep", "must remain", "legal says",
             "legal requires", "compliance requires", "data residency", "can't be raised", "cannot be raised",
             "solo permite", "sólo permite", "no se puede subir", "no se puede aumentar", "erlaubt nur",
             "erlaubt höchstens", "lässt sich nicht erhöhen", "n'autorise que", "ne permet que",
@@ -380,12 +380,12 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "prefiro", "a partir de agora", "daqui pra frente", "daqui para frente", "de agora em diante",
             "convenção", "aqui a gente", "neste repo", "neste projeto", "por favor use", "por favor não",
             # ja
-            "いつも", "常に", "必ず", "今後は", "これからは", "好み", "統一", "規約", "方針", "しないでください",
+            "いつも", "常に", "必ず", "今後は", "これからは", "好み", "統一", "規約", "方針",
             "使わないでください", "を使ってください", "でお願いします",
             # zh
             "规范", "始终", "永远不要", "从现在开始", "偏好", "更喜欢",
             # ko
-            "항상", "앞으로는", "앞으로", "선호", "규칙", "컨벤션", "관례", "하지 마세요", "쓰지 마세요",
+            "항상", "앞으로는", "앞으로", "선호", "규칙", "컨벤션", "관례", "쓰지 마세요",
             "사용하지 마", "로 통일", "으로 통일", "절대",
         ],
         "scope": [
@@ -396,7 +396,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         ],
         "directive": [
             "no uses", "no utilices", "evita", "verwende", "nutze", "benutze keine", "vermeide", "utilise",
-            "évite", "evite", "使わないで", "使って", "避けて", "ないでください", "请用", "避免", "쓰지 마",
+            "évite", "evite", "使わないで", "使って", "避けて", "请用", "避免", "쓰지 마",
             "사용하지 마", "써 주세요", "사용해 주세요", "피해",
         ],
         "noted": [

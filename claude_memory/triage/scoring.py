@@ -696,6 +696,9 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
                         value = _class_weight(category, name) * weights[i] * factor
                         if value > classes.get(name, (0.0, []))[0]:
                             classes[name] = (value, [Hit(i, s, e, name) for s, e in spans])
+            if category == "constraint" and "limit" in classes and _explained_only(events, previous + current,
+                                                                                    classes["limit"][1]):
+                del classes["limit"]
             if category == "decision" and answer is not None:
                 classes["choice_answer"] = (_class_weight("decision", "choice_answer"),
                                             [Hit(answer, 0, min(len(events[answer].text), 200), "choice_answer")])
@@ -714,6 +717,18 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
                 hits = [h for _, hs in classes.values() for h in hs]
                 best[category] = CategoryScore(category, score, hits, window=previous + current)
     return best
+
+
+def _explained_only(events: list[Event], window: list[int], hits: list[Hit]) -> bool:
+    """True when a limit was only told by the assistant (or asked about) in an exchange where it did no work:
+    an answer to "how does X's rate limit work?" explains someone else's rule; a limit the user states,
+    or one the assistant found while working on the project, is this project's constraint."""
+    def told(event: Event) -> bool:  # the assistant's words, or a question the user asked
+        return event.kind == ASSISTANT_TEXT or (event.prompt and event.text.rstrip().endswith(("?", "\uff1f")))
+
+    if not hits or not all(told(events[h.event]) for h in hits):
+        return False
+    return not any(events[i].kind == TOOL_USE and not events[i].sidechain for i in window)
 
 
 def _gate(category: str, classes: dict[str, tuple[float, list]]) -> bool:
