@@ -205,5 +205,16 @@ def dry_run(payload: dict) -> str:
 
 def main(argv=None) -> int:
     if argv and "--dry-run" in argv:
-        return hook_edge.run_hook("memory_triage", dry_run, sys.stdin)
+        return _main_dry_run()
     return hook_edge.run_hook("memory_triage", decide, sys.stdin)
+
+
+def _main_dry_run() -> int:
+    """``--dry-run`` outside :func:`hook_edge.run_hook`: no operations-log line either (nothing changes on disk)."""
+    try:
+        payload = hook_edge.read_payload(sys.stdin)
+        if payload is not None:
+            sys.stdout.write(dry_run(payload))
+    except Exception as exc:  # noqa: BLE001 - report, never raise
+        print(f"claude-memory: memory_triage --dry-run failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+    return 0

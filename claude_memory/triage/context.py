@@ -140,7 +140,7 @@ def render_context(score: CategoryScore, description: str, events: list[Event], 
         parts = [(0, k, part) for k, part in enumerate(body)]
         ordered = parts
     else:
-        from .scoring import statements
+        from claude_memory.triage.scoring import statements
 
         parts = excerpts(events, score.hits, statements(events, score))
         ordered = _priority(parts, events)

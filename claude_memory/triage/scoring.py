@@ -452,7 +452,7 @@ def phrase_cues(phrases) -> list[_LazyPattern]:
 
 def _add_phrases() -> None:
     """Append each phrase table's patterns to its category's cue classes (same class names, same weights)."""
-    from .phrases import PHRASES, RATIONALE
+    from claude_memory.triage.phrases import PHRASES, RATIONALE
 
     tables = {category: dict(classes) for category, classes in PHRASES.items()}
     for category, name in (("decision", "rationale"), ("tech_debt", "reason"), ("preference", "reason")):
