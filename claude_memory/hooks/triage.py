@@ -28,6 +28,7 @@ import zlib
 from claude_memory.hooks import edge as hook_edge
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.config import hook_config
+from claude_memory.core.layout import staging_path
 from claude_memory.core.roots import plugin_root
 from claude_memory.triage import cursor as cursors
 from claude_memory.triage.transcript import ASSISTANT_TEXT, Event, drop_save_flow, read_tail
@@ -110,7 +111,7 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
         return None
 
     key = cursors.session_key(payload.get("session_id"))
-    staging = os.path.join(root, ".staging") if dry_run else cursors.staging_folder(root)
+    staging = staging_path(root) if dry_run else cursors.staging_folder(root)
     cursor_file = cursors.cursor_path(staging, key)
     cursor = cursors.load_cursor(cursor_file)
     st = os.stat(transcript)
