@@ -327,3 +327,14 @@ def test_a_limit_found_while_working_is_a_constraint_but_one_explained_is_not():
     found = [U("Why do big orders vanish from the queue?"), Event(TOOL_USE, "aws sqs send-message ...", tool="Bash"),
              A("SQS messages are limited to 256 KB and that can't be raised, so orders over it are dropped.")]
     assert "constraint" not in fired(explained) and "constraint" in fired(found)
+
+
+@pytest.mark.parametrize("text", [
+    "The PR was approved because the tests pass now.",
+    "We keep getting 500s because the token expires after an hour.",
+    "Let's do the migration first because the schema changed.",
+    "我们用的是 Postgres，因为当时团队比较熟悉。",
+    "O ticket está fechado porque o cliente confirmou.",
+], ids=["approved", "we-keep", "lets-do-a-task", "zh-we-use", "pt-fechado"])
+def test_everyday_verbs_are_not_choices(text):
+    assert "decision" not in fired([U(text), A("OK.")])

@@ -63,13 +63,13 @@ PHRASES: dict[str, dict[str, list[str]]] = {
     "decision": {
         "choice": [
             # en
-            "agreed", "agreed on", "we agreed", "let's do", "let's use", "let's keep", "we'll use", "i'll use",
+            "agreed", "agreed on", "we agreed", "let's use", "we'll use", "i'll use",
             "we're going with", "going with", "sticking with", "stick with", "we'll stick with", 
             "i switched", "we switched", "i've switched", "we've switched", "we moved to", "i moved to", "we migrated to",
             "the plan is to", "final call", "final answer", "final decision", "the winner is", "let's go for",
-            "we'll go for", "go for it with", "locked in", "approved", "decision:", "chosen:", "choice:",
+            "we'll go for", "go for it with", "locked in", "decision:", "chosen:", "choice:",
             "we settled", "makes sense, let's", "i chose", "we chose", "i picked", "we picked", "i'll go with",
-            "we keep", "we'll keep", "keep using", "we stay with", "we'll stay with",
+            "we'll keep using", "keep using", "we stay with", "we'll stay with",
             # es
             "vamos con", "nos quedamos con", "me quedo con", "decidimos", "hemos decidido", "he decidido",
             "decidido", "elegimos", "elegí", "optamos por", "opté por", "usaremos", "vamos a usar", "la decisión",
@@ -85,14 +85,14 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "nous avons décidé", "j'ai décidé", "c'est décidé", "décision", "on est passé à", "adopté", "d'accord pour",
             # pt
             "vamos com", "vamos de", "ficamos com", "fico com", "decidimos", "decidi", "escolhemos", "escolhi",
-            "optamos por", "optei por", "vamos usar", "usaremos", "a decisão", "fechado", "combinado",
+            "optamos por", "optei por", "vamos usar", "usaremos", "a decisão",
             "mudamos para", "migramos para", "trocamos para",
             # ja
             "にします", "にしましょう", "にしよう", "に決めました", "に決めます", "に決定", "決定しました", "決定です",
             "で行きましょう", "でいきましょう", "で行きます", "でいきます", "を採用", "採用します", "採用しました",
             "で決まり", "決めました", "を選びました", "に移行します", "で合意",
             # zh
-            "决定", "就用", "采用", "选定", "定了", "选择了", "我们用", "改用", "就这么定",
+            "决定", "就用", "采用", "选定", "定了", "选择了", "改用", "就这么定",
             # ko
             "로 하겠습니다", "로 하죠", "로 합시다", "로 하자", "로 가겠습니다", "로 가죠", "로 갑시다", "로 가자",
             "결정했", "결정하겠", "로 결정", "으로 결정", "채택", "선택했", "하기로 했", "쓰기로 했",

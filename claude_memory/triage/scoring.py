@@ -468,6 +468,9 @@ _CUES["decision"] += [
     ("choice", 0.35, _LazyPattern(
         r"(?<![\w-])(?!(?:what|whatever|where|how|who|that|which|than|as|when|if|because|whether|so|but|and)\b)"
         r"[\w.+#-]{2,40}(?: [\w.+#-]{2,40})? it is(?:,? then)?(?=[.!,;:\n]|\Z)", _IGNORECASE, (" it is",))),
+    # "let's do B, A won't scale" (one option named, then the clause ends), not "let's do the migration first"
+    ("choice", 0.35, _LazyPattern(r"(?<![\w-])let['\u2019]?s do [\w.+#-]{1,40}(?=[,.;!:\n]|\Z| then\b| instead\b)",
+                                  _IGNORECASE, ("let",))),
     # "Agreed: Cachex, not Redis, because ..." / "Cachex - not persistent_term"
     ("rejected", 0.35, _LazyPattern(r"(?<=[\w)*`])(?:,| -| \u2013| \u2014) not (?=[\w\"'`*:])", _IGNORECASE,
                                     (" not ",))),
