@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Triage quality and Stop hook latency on the labelled transcripts.
 
-    python3 bench/triage_quality.py [--eval-dir DIR] [--mode incremental|final|both] [--runs N] [--no-latency]
+    python3 bench/triage_quality.py [SET ...] [--mode incremental|final|both] [--runs N] [--no-latency]
+                                    [--subprocess] [--dry-run]
 
-Quality: the Stop hook is run as Claude Code runs it, over each
-``<eval-dir>/transcripts/*.jsonl`` against ``<eval-dir>/triage_labels.json``:
+SET is an evaluation set folder (default: ``../shared/eval/dev`` and ``dev2``, those present; ``--eval-dir``
+is the old spelling of one SET). Quality: the Stop hook is run as Claude Code runs it, over each
+``<set>/transcripts/*.jsonl`` against ``<set>/triage_labels.json``:
 
 - ``incremental`` (what Claude Code does): the transcript grows stop by stop (a
   stop is where the file has a ``stop_hook_summary`` line, plus the end); at
@@ -13,8 +15,13 @@ Quality: the Stop hook is run as Claude Code runs it, over each
   the session's triggered categories are the union over its stops.
 - ``final``: one stop over the whole transcript with no cursor.
 
-Per category precision and recall, micro precision and recall, and labels marked
-must-not that triggered. Latency: whole-process wall time of the hook script
+Per set: per category precision and recall, micro precision and recall, constraint
+recall, recall over the sessions not written in English (told apart by the share of
+English function words in their typed prompts), labels marked must-not that
+triggered, and how many sessions expecting nothing stayed silent. ``--subprocess``
+runs every stop as a process; with ``--dry-run`` that process is
+``memory_triage.py --dry-run`` (the ``<triage_data>`` block on stdout), otherwise the
+hook itself. Latency (first SET only): whole-process wall time of the hook script
 (median), first stop (no cursor) and repeated stop (cursor at the end; nothing
 new), plus a small new tail on the largest transcript, each as a ratio to
 ``<this interpreter> -c pass`` measured in the same run.
@@ -42,9 +49,12 @@ if str(REPO) not in sys.path:
 from claude_memory.core.categories import CATEGORIES  # noqa: E402
 
 SCRIPT = REPO / "hooks" / "scripts" / "memory_triage.py"
-DEFAULT_EVAL = REPO.parent / "shared" / "eval" / "dev"
+_SHARED = next((p for p in (REPO.parent / "shared", REPO.parent.parent / "shared") if p.is_dir()),
+               REPO.parent / "shared")
+DEFAULT_SETS = [_SHARED / "eval" / "dev", _SHARED / "eval" / "dev2"]
+DEFAULT_EVAL = DEFAULT_SETS[0]
 
-__all__ = ["stops_of", "run_session", "evaluate", "summarize", "main"]
+__all__ = ["stops_of", "run_session", "evaluate", "summarize", "is_english", "main"]
 
 
 # ----------------------------------------------------------------- simulation
@@ -102,13 +112,21 @@ def _assistant_text(raw: bytes) -> str | None:
     return content if isinstance(content, str) else None
 
 
-def _subprocess_runner(project: Path):
+def _subprocess_runner(project: Path, dry_run: bool = False):
     env = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE_")}
     env["CLAUDE_PROJECT_DIR"] = str(project)
     env["CLAUDE_PLUGIN_ROOT"] = str(REPO)
 
     def run(payload: dict) -> dict | None:
-        proc = subprocess.run([sys.executable, str(SCRIPT)], input=json.dumps(payload).encode(), capture_output=True,
+        data = json.dumps(payload).encode()
+        if dry_run:  # what the stop would act on, then the stop itself (it moves the cursor)
+            proc = subprocess.run([sys.executable, str(SCRIPT), "--dry-run"], input=data, capture_output=True,
+                                  cwd=str(project), env=env, timeout=120)
+            subprocess.run([sys.executable, str(SCRIPT)], input=data, capture_output=True, cwd=str(project),
+                           env=env, timeout=120)
+            out = proc.stdout.decode("utf-8", "replace")
+            return {"decision": "block", "reason": out} if "<triage_data>" in out else None
+        proc = subprocess.run([sys.executable, str(SCRIPT)], input=data, capture_output=True,
                               cwd=str(project), env=env, timeout=120)
         out = proc.stdout.decode("utf-8", "replace").strip()
         return json.loads(out) if out.startswith("{") else None
@@ -143,11 +161,12 @@ def _triggered(answer: dict | None) -> set[str]:
     return {row["category"] for row in json.loads(data)["categories"]}
 
 
-def run_session(transcript: Path, workdir: Path, mode: str, *, in_process: bool = True) -> set[str]:
+def run_session(transcript: Path, workdir: Path, mode: str, *, in_process: bool = True,
+                dry_run: bool = False) -> set[str]:
     """Categories the hook triggered over one session, in ``mode`` (incremental | final)."""
     project = workdir / "project"
     project.mkdir(parents=True, exist_ok=True)
-    runner = (_inprocess_runner if in_process else _subprocess_runner)(project)
+    runner = _inprocess_runner(project) if in_process else _subprocess_runner(project, dry_run)
     target = workdir / "session.jsonl"
     lines = transcript.read_bytes().splitlines(keepends=True)
     base = {"session_id": transcript.stem, "transcript_path": str(target), "cwd": str(project),
@@ -170,7 +189,7 @@ def run_session(transcript: Path, workdir: Path, mode: str, *, in_process: bool 
     return triggered
 
 
-def evaluate(eval_dir: Path, mode: str = "incremental", *, in_process: bool = True) -> dict:
+def evaluate(eval_dir: Path, mode: str = "incremental", *, in_process: bool = True, dry_run: bool = False) -> dict:
     """Run every labelled transcript; returns per-session results and the counts."""
     labels = json.loads((eval_dir / "triage_labels.json").read_text(encoding="utf-8"))
     sessions = {}
@@ -178,10 +197,48 @@ def evaluate(eval_dir: Path, mode: str = "incremental", *, in_process: bool = Tr
         for name in sorted(labels):
             work = Path(tmp) / name
             work.mkdir()
-            got = run_session(eval_dir / "transcripts" / f"{name}.jsonl", work, mode, in_process=in_process)
+            path = eval_dir / "transcripts" / f"{name}.jsonl"
+            got = run_session(path, work, mode, in_process=in_process, dry_run=dry_run)
             sessions[name] = {"expected": set(labels[name].get("expected", [])),
-                              "must_not": set(labels[name].get("must_not", [])), "triggered": got}
-    return {"mode": mode, "sessions": sessions, **summarize(sessions)}
+                              "must_not": set(labels[name].get("must_not", [])), "triggered": got,
+                              "english": is_english(_typed_prompts(path.read_bytes().splitlines()))}
+    return {"mode": mode, "set": eval_dir.name, "sessions": sessions, **summarize(sessions)}
+
+
+#: Words that make up a large share of any English prose and are rare in the other languages users write in.
+_ENGLISH = frozenset("""the a an to of and is are was were be been it its this that these those for with on at by
+from we you i they he she not but or if so do does did have has had can could should would will what which who how
+why when there here about into than then just also our your their my me us them""".split())
+
+
+def _typed_prompts(lines: list[bytes]) -> list[str]:
+    out = []
+    for raw in lines:
+        try:
+            rec = json.loads(raw)
+        except ValueError:
+            continue
+        if not isinstance(rec, dict) or rec.get("type") != "user" or rec.get("isMeta") or rec.get("isSidechain"):
+            continue
+        content = (rec.get("message") or {}).get("content")
+        if isinstance(content, str):
+            out.append(content)
+        elif isinstance(content, list):
+            out += [b.get("text", "") for b in content if isinstance(b, dict) and b.get("type") == "text"]
+    return out
+
+
+def is_english(texts: list[str]) -> bool:
+    """True when the typed prompts read as English: mostly ASCII letters, and English function words make
+    at least 15% of their words (English prose: 30-50%; Spanish, German, French or Portuguese prose with
+    pasted English error lines stays near 10%)."""
+    text = " ".join(t for t in texts if not t.lstrip().startswith("<"))
+    letters = [c for c in text if c.isalpha()]
+    if not letters or sum(not c.isascii() for c in letters) > 0.2 * len(letters):
+        return not letters
+    words = [w.strip(".,;:!?()'\"`").lower() for w in text.split()]
+    words = [w for w in words if w.isalpha()]
+    return not words or sum(w in _ENGLISH for w in words) >= 0.15 * len(words)
 
 
 def summarize(sessions: dict) -> dict:
@@ -197,8 +254,18 @@ def summarize(sessions: dict) -> dict:
     tp = sum(v["tp"] for v in per.values())
     fp = sum(v["fp"] for v in per.values())
     fn = sum(v["fn"] for v in per.values())
+    foreign = [s for s in sessions.values() if not s.get("english", True)]
+    foreign_expected = sum(len(s["expected"]) for s in foreign)
+    negatives = [s for s in sessions.values() if not s["expected"]]
+    constraint = per.get("constraint", {"tp": 0, "fn": 0})
     return {"per_category": per, "micro_precision": tp / (tp + fp) if tp + fp else 1.0,
-            "micro_recall": tp / (tp + fn) if tp + fn else 1.0, "violations": violations}
+            "micro_recall": tp / (tp + fn) if tp + fn else 1.0, "violations": violations,
+            "constraint_recall": (constraint["tp"] / (constraint["tp"] + constraint["fn"])
+                                  if constraint["tp"] + constraint["fn"] else 1.0),
+            "non_english_sessions": len(foreign),
+            "non_english_recall": (sum(len(s["expected"] & s["triggered"]) for s in foreign) / foreign_expected
+                                   if foreign_expected else 1.0),
+            "silent_negatives": (sum(not s["triggered"] for s in negatives), len(negatives))}
 
 
 # ------------------------------------------------------------------- latency
@@ -267,14 +334,17 @@ def latency(eval_dir: Path, runs: int = 7) -> list[tuple[str, float, str, tuple[
 # ---------------------------------------------------------------------- main
 
 def _print_quality(result: dict) -> None:
-    print(f"\n## Triage quality ({result['mode']})\n")
+    print(f"\n## Triage quality: {result.get('set', '')} ({result['mode']})\n")
     print("| category | TP | FP | FN | precision | recall |")
     print("|---|---|---|---|---|---|")
     for c, v in result["per_category"].items():
         p = v["tp"] / (v["tp"] + v["fp"]) if v["tp"] + v["fp"] else float("nan")
         r = v["tp"] / (v["tp"] + v["fn"]) if v["tp"] + v["fn"] else float("nan")
         print(f"| {c} | {v['tp']} | {v['fp']} | {v['fn']} | {p:.2f} | {r:.2f} |")
+    silent, negatives = result["silent_negatives"]
     print(f"\nmicro precision {result['micro_precision']:.3f}, micro recall {result['micro_recall']:.3f}, "
+          f"constraint recall {result['constraint_recall']:.2f}, non-English recall {result['non_english_recall']:.2f} "
+          f"({result['non_english_sessions']} sessions), silent negatives {silent}/{negatives}, "
           f"must-not violations {len(result['violations'])} {result['violations'] or ''}")
     for name, s in result["sessions"].items():
         extra, missing = s["triggered"] - s["expected"], s["expected"] - s["triggered"]
@@ -284,17 +354,21 @@ def _print_quality(result: dict) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--eval-dir", type=Path, default=DEFAULT_EVAL)
+    parser.add_argument("sets", nargs="*", type=Path, help="evaluation set folders (default: dev and dev2)")
+    parser.add_argument("--eval-dir", type=Path, default=None, help="one set (the old spelling)")
     parser.add_argument("--mode", choices=("incremental", "final", "both"), default="both")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--no-latency", action="store_true")
     parser.add_argument("--subprocess", action="store_true", help="run every stop as a process (slower)")
+    parser.add_argument("--dry-run", action="store_true", help="with --subprocess: read memory_triage.py --dry-run")
     args = parser.parse_args(argv)
+    sets = args.sets or ([args.eval_dir] if args.eval_dir else [p for p in DEFAULT_SETS if p.is_dir()])
     modes = ("incremental", "final") if args.mode == "both" else (args.mode,)
-    for mode in modes:
-        _print_quality(evaluate(args.eval_dir, mode, in_process=not args.subprocess))
-    if not args.no_latency:
-        rows = latency(args.eval_dir, args.runs)
+    for eval_dir in sets:
+        for mode in modes:
+            _print_quality(evaluate(eval_dir, mode, in_process=not args.subprocess, dry_run=args.dry_run))
+    if not args.no_latency and sets:
+        rows = latency(sets[0], args.runs)
         print(f"\n## Stop hook latency (median of {args.runs}, alternating with `{sys.executable} -c pass`)\n")
         print("| transcript | MB | case | hook ms | bare ms | ratio |")
         print("|---|---|---|---|---|---|")

@@ -8,4 +8,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "hooks" / "scripts"
-EVAL_DEV = REPO.parent / "shared" / "eval" / "dev"
+#: ``../shared`` beside a clone; ``../../shared`` beside a worktree under ``wt/``.
+SHARED = next((p for p in (REPO.parent / "shared", REPO.parent.parent / "shared") if p.is_dir()), REPO.parent / "shared")
+EVAL_DEV = SHARED / "eval" / "dev"
+EVAL_DEV2 = SHARED / "eval" / "dev2"

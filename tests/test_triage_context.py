@@ -92,3 +92,52 @@ def test_write_context_is_private(tmp_path):
     assert path.name == "context-decision.md" and path.read_text() == "hello"
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
     assert stat.S_IMODE(os.stat(tmp_path / "sess").st_mode) == 0o700
+
+
+def _long_work_session():
+    filler = [A(f"Step {i}: edited the module and ran the suite; all green. " * 8) for i in range(6)]
+    return [U("Room, Realm or SQLDelight for the offline cache?"),
+            A("Options:\n- **Room**: first-party.\n- **Realm**: uncertain.\n- **SQLDelight**: KMP."),
+            U("We'll go with Room because we already use it; Realm is out."), *filler,
+            A("Decision: Room for the offline cache; Realm and SQLDelight rejected (Realm's future is unclear).")]
+
+
+def test_the_assistants_own_statement_is_kept_beside_the_users_words():
+    events = _long_work_session()
+    score = score_text_categories(events)["decision"]
+    inside = block(render_context(score, "d", events))
+    assert "[user] We'll go with Room because" in inside
+    assert "[assistant] Decision: Room for the offline cache; Realm and SQLDelight rejected" in inside
+    assert "Step 3:" not in inside  # work in between that states nothing is left out
+
+
+def test_a_tight_budget_keeps_both_statements_first():
+    events = _long_work_session()
+    score = score_text_categories(events)["decision"]
+    text = render_context(score, "d", events, max_bytes=900)
+    inside = block(text)
+    assert len(text.encode()) <= 900
+    assert "We'll go with Room" in inside and "Decision: Room" in inside
+    assert inside.index("We'll go with Room") < inside.index("Decision: Room")  # transcript order
+
+
+def test_redaction_comes_before_the_budget_cut():
+    secret = "ghp_" + "A1b2C3d4" * 5
+    events = [U("We'll go with Room because it is first-party. token " + secret + " end " + "x" * 3000)]
+    score = score_text_categories(events)["decision"]
+    for limit in range(600, 760, 7):
+        text = render_context(score, "d", events, max_bytes=limit,
+                              redact=lambda s: s.replace(secret, "[REDACTED]"))
+        assert "ghp_" not in text and "A1b2" not in text
+
+
+@pytest.mark.parametrize("events", [
+    [U("¿Postgres o Mongo?"), A("Opciones: Postgres, Mongo."), U("Vamos con Postgres porque ya lo usamos."),
+     A("Decisión: Postgres; Mongo descartado.")],
+    [U("Postgres と Mongo、どちらにしますか？"), A("選択肢は Postgres と Mongo です。"),
+     U("Postgres にします。運用実績があるので。"), A("決定: Postgres を採用、Mongo ではなく。")],
+])
+def test_non_english_statements_of_both_speakers_are_quoted(events):
+    score = score_text_categories(events)["decision"]
+    inside = block(render_context(score, "d", events))
+    assert f"[user] {events[2].text}" in inside and f"[assistant] {events[3].text}" in inside

@@ -195,3 +195,48 @@ def test_script_second_stop_is_silent_and_cursor_is_stored(run_script, project, 
     assert (second.returncode, second.stdout) == (0, "")
     cursor = json.loads((memory_root / ".staging" / "cursors" / "sess-1.json").read_text())
     assert cursor["offset"] == transcript.stat().st_size
+
+
+# ------------------------------------------------------------------ --dry-run
+
+def _tree(root: Path) -> dict:
+    return {str(p.relative_to(root)): (p.stat().st_mtime_ns, p.stat().st_size) for p in root.rglob("*")}
+
+
+def _dry_categories(stdout: str) -> list[str]:
+    assert stdout.count("<triage_data>") == 1 and stdout.rstrip().endswith("</triage_data>")
+    data = json.loads(stdout[stdout.index("<triage_data>") + 13: stdout.index("</triage_data>")])
+    return [c["category"] for c in data["categories"]]
+
+
+def test_dry_run_prints_the_block_and_changes_nothing_on_disk(run_script, project, tmp_path, memory_root):
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_bytes(jsonl(DECISION_TURN))
+    before = _tree(tmp_path)
+    result = run_script(SCRIPT, "--dry-run", stdin=payload(transcript, project))
+    assert result.returncode == 0 and result.stderr == ""
+    assert _dry_categories(result.stdout) == ["decision"]
+    assert _tree(tmp_path) == before and not memory_root.exists()
+    # the real stop triggers the same category and writes its context file where the dry run said
+    real = run_script(SCRIPT, stdin=payload(transcript, project))
+    data = json.loads(result.stdout[result.stdout.index("{"): result.stdout.rindex("}") + 1])
+    assert data["categories"][0]["context_file"] in json.loads(real.stdout)["reason"]
+
+
+def test_dry_run_reads_the_cursor_as_the_hook_would(run_script, project, tmp_path, memory_root):
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_bytes(jsonl(DECISION_TURN))
+    run_script(SCRIPT, stdin=payload(transcript, project))  # the real stop moves the cursor to the end
+    before = _tree(tmp_path)
+    again = run_script(SCRIPT, "--dry-run", stdin=payload(transcript, project))
+    assert _dry_categories(again.stdout) == [] and _tree(tmp_path) == before
+
+
+def test_dry_run_of_a_quiet_or_looping_stop_prints_an_empty_block(run_script, project, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_bytes(jsonl(DECISION_TURN))
+    looping = run_script(SCRIPT, "--dry-run", stdin=payload(transcript, project, stop_hook_active=True))
+    assert _dry_categories(looping.stdout) == []
+    transcript.write_bytes(jsonl(DECISION_TURN[:1]))
+    quiet = run_script(SCRIPT, "--dry-run", stdin=payload(transcript, project, last_assistant_message="Sure."))
+    assert _dry_categories(quiet.stdout) == []

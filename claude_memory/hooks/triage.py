@@ -28,6 +28,7 @@ import zlib
 from claude_memory.hooks import edge as hook_edge
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.config import hook_config
+from claude_memory.core.layout import staging_path
 from claude_memory.core.privacy import capture_paused, memory_enabled
 from claude_memory.core.roots import plugin_root
 from claude_memory.triage import cursor as cursors
@@ -94,7 +95,10 @@ def _wait_for_transcript(path: str, timeout: float | None = None) -> bool:
         time.sleep(0.05)
 
 
-def decide(payload: dict) -> dict | None:
+def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
+    """The Stop answer for ``payload`` (see the module docstring). ``dry_run``: read the transcript and the
+    cursor as a real stop would, but write nothing (no cursor, no staging folder, no context files); the
+    answer's ``triage_rows`` hold (category, score, context file it would write)."""
     if payload.get("stop_hook_active") is True or capture_paused():
         return None
     transcript = payload.get("transcript_path")
@@ -108,7 +112,7 @@ def decide(payload: dict) -> dict | None:
         return None
 
     key = cursors.session_key(payload.get("session_id"))
-    staging = cursors.staging_folder(root)
+    staging = staging_path(root) if dry_run else cursors.staging_folder(root)
     cursor_file = cursors.cursor_path(staging, key)
     cursor = cursors.load_cursor(cursor_file)
     st = os.stat(transcript)
@@ -125,7 +129,7 @@ def decide(payload: dict) -> dict | None:
     prior = cursor.get("prior_text") if resumed and isinstance(cursor.get("prior_text"), str) else ""
     if not events:
         # Nothing new (a repeated stop): keep the cursor, skip scoring and its regexes entirely.
-        if not resumed or tail.end != offset:
+        if not dry_run and (not resumed or tail.end != offset):
             cursors.save_cursor(cursor_file, {**cursor, "offset": tail.end, "inode": st.st_ino, "size": tail.size,
                                               "head": head, "in_save_flow": in_flow, "last_message": last_crc,
                                               **({} if resumed else {"metrics": {}, "prior_text": ""})})
@@ -142,9 +146,11 @@ def decide(payload: dict) -> dict | None:
 
     answer = None
     if triggered:
-        answer = _block(triggered, scores, events, config, root, os.path.join(staging, key))
+        answer = _block(triggered, scores, events, config, root, os.path.join(staging, key), write=not dry_run)
         if "session_summary" in triggered:
             metrics = {}
+    if dry_run:
+        return answer
     cursors.save_cursor(cursor_file, {
         "offset": tail.end, "inode": st.st_ino, "size": tail.size, "head": head, "metrics": metrics,
         "in_save_flow": in_flow, "last_message": last_crc,
@@ -169,7 +175,8 @@ def _with_last_message(events: list[Event], message, stored_crc, in_flow: bool) 
     return events, crc
 
 
-def _block(triggered: list[str], scores: dict, events: list[Event], config: dict, root: str, folder: str) -> dict:
+def _block(triggered: list[str], scores: dict, events: list[Event], config: dict, root: str, folder: str,
+           write: bool = True) -> dict:
     from claude_memory.triage.context import render_context, write_context
     from claude_memory.triage.reason import build_reason
 
@@ -179,11 +186,37 @@ def _block(triggered: list[str], scores: dict, events: list[Event], config: dict
     for category in triggered:
         spec = cats.get(category) if isinstance(cats.get(category), dict) else {}
         text = render_context(scores[category], spec.get("description", ""), events, max_bytes=max_bytes)
-        path = write_context(folder, category, text)
+        path = write_context(folder, category, text) if write else os.path.join(folder, f"context-{category}.md")
         rows.append((category, scores[category].score, str(path)))
+    if not write:
+        return {"triage_rows": rows}
     reason = build_reason(rows, config, plugin_root=plugin_root(), memory_root=root, staging_folder=folder)
     return {**hook_edge.block(reason), hook_edge.LOG_KEY: {"categories": [row[0] for row in rows]}}
 
 
+def dry_run(payload: dict) -> str:
+    """``--dry-run``: the ``<triage_data>`` block the Stop hook would act on for ``payload`` (an empty
+    category list when nothing would trigger), with nothing changed on disk."""
+    from claude_memory.triage.reason import triage_data_block
+
+    answer = decide(payload, dry_run=True) or {}
+    root = cursors.memory_root(payload.get("cwd") if isinstance(payload.get("cwd"), str) else None)
+    config = hook_config(root if os.path.isdir(root) else None, ("triage", "categories"))
+    return triage_data_block(answer.get("triage_rows") or [], config) + "\n"
+
+
 def main(argv=None) -> int:
+    if argv and "--dry-run" in argv:
+        return _main_dry_run()
     return hook_edge.run_hook("memory_triage", decide, sys.stdin)
+
+
+def _main_dry_run() -> int:
+    """``--dry-run`` outside :func:`hook_edge.run_hook`: no operations-log line either (nothing changes on disk)."""
+    try:
+        payload = hook_edge.read_payload(sys.stdin)
+        if payload is not None:
+            sys.stdout.write(dry_run(payload))
+    except Exception as exc:  # noqa: BLE001 - report, never raise
+        print(f"claude-memory: memory_triage --dry-run failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+    return 0

@@ -65,36 +65,67 @@ def _clip(text: str, start: int, end: int) -> str:
     return ("... " if lo > 0 else "") + text[lo:hi].strip() + (" ..." if hi < len(text) else "")
 
 
-def excerpts(events: list[Event], hits: list[Hit]) -> list[str]:
-    """Quoted excerpts (unescaped, unredacted) around ``hits``, in transcript order, with the
-    neighbouring user/assistant lines for context."""
+def _clip_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` around each cluster of ``spans`` (clusters closer than two margins are one excerpt)."""
+    clusters: list[list[int]] = []
+    for start, end in sorted(spans):
+        if clusters and start - clusters[-1][1] <= 2 * _AROUND:
+            clusters[-1][1] = max(clusters[-1][1], end)
+        else:
+            clusters.append([start, end])
+    return " ".join(_clip(text, a, b) for a, b in clusters).replace(" ... ... ", " ... ")
+
+
+#: Excerpt tiers, most needed first: statements of the category's substance (the user's words and the
+#: assistant's own statement), other cue hits, then neighbouring lines for context.
+_STATEMENT, _HIT, _NEIGHBOUR = 0, 1, 2
+
+
+def excerpts(events: list[Event], hits: list[Hit], statements: dict[int, list[Hit]] | None = None
+             ) -> list[tuple[int, int, str]]:
+    """(tier, event index, quoted excerpt (unescaped, unredacted)) around ``hits`` and ``statements``,
+    with the neighbouring user/assistant lines, in transcript order."""
     spans: dict[int, list[Hit]] = {}
     for hit in hits:
         spans.setdefault(hit.event, []).append(hit)
-    chosen: set[int] = set(spans)
+    for i, more in (statements or {}).items():
+        spans.setdefault(i, []).extend(more)
+    tier = {i: _STATEMENT if i in (statements or {}) else _HIT for i in spans}
     spoken = [i for i, e in enumerate(events) if e.spoken and e.kind in (USER_TEXT, ASSISTANT_TEXT)]
     for i in list(spans):
         pos = next((k for k, j in enumerate(spoken) if j >= i), len(spoken))
         for k in range(max(0, pos - _NEIGHBOURS), min(len(spoken), pos + _NEIGHBOURS + 1)):
-            chosen.add(spoken[k])
+            tier.setdefault(spoken[k], _NEIGHBOUR)
     out = []
-    for i in sorted(chosen):
+    for i in sorted(tier):
         event = events[i]
         if i in spans:
-            first = min(h.start for h in spans[i])
-            last = max(h.end for h in spans[i])
-            body = _clip(event.text, first, last)
+            body = _clip_spans(event.text, [(h.start, h.end) for h in spans[i]])
         else:
             body = _clip(event.text, 0, min(len(event.text), 2 * _AROUND)) if len(event.text) > 4 * _AROUND \
                 else event.text.strip()
         if body:
-            out.append(f"[{_label(event)}] {body}")
+            out.append((tier[i], i, f"[{_label(event)}] {body}"))
     return out
+
+
+def _priority(parts: list[tuple[int, int, str]], events: list[Event]) -> list[tuple[int, int, str]]:
+    """``parts`` in the order the budget takes them: the latest statement by the user and the latest by
+    the assistant first, then the other statements, hits and neighbours, each tier latest first."""
+    firsts: set[int] = set()
+    for who in (USER_TEXT, ASSISTANT_TEXT):
+        latest = max((i for t, i, _ in parts if t == _STATEMENT and events[i].kind == who), default=None)
+        if latest is not None:
+            firsts.add(latest)
+    return sorted(parts, key=lambda p: (p[1] not in firsts, p[0], -p[1]))
 
 
 def render_context(score: CategoryScore, description: str, events: list[Event], *,
                    max_bytes: int = DEFAULT_MAX_BYTES, redact=None) -> str:
-    """The context file's text for one triggered category (at most ``max_bytes`` UTF-8 bytes)."""
+    """The context file's text for one triggered category (at most ``max_bytes`` UTF-8 bytes).
+
+    Each excerpt is redacted before it is measured; when they do not all fit, the category's statements
+    are kept first (see :func:`_priority`), and what is kept is shown in transcript order."""
     redact = redact or _redact
     header = (f"# Memory triage context: {score.category}\n"
               f"Category: {score.category}\n"
@@ -106,20 +137,26 @@ def render_context(score: CategoryScore, description: str, events: list[Event], 
         body = [f"{key}: {', '.join(v) if isinstance(v, list) else v}" for key, v in score.metrics.items()]
         prompts = [e.text for e in events if e.prompt][-8:]
         body += [f"[user prompt] {' '.join(p.split())[:300]}" for p in prompts]
+        parts = [(0, k, part) for k, part in enumerate(body)]
+        ordered = parts
     else:
-        body = excerpts(events, score.hits)
+        from claude_memory.triage.scoring import statements
+
+        parts = excerpts(events, score.hits, statements(events, score))
+        ordered = _priority(parts, events)
     budget = max_bytes - len(header.encode()) - len(_OPEN) - len(_CLOSE) - 8
-    parts: list[str] = []
-    for part in body:
+    kept: dict[int, str] = {}
+    for _tier, key, part in ordered:
         text = neutralize(redact(part)) + "\n"
         size = len(text.encode("utf-8"))
         if size > budget:
-            if budget > 200:
-                parts.append(_truncate_utf8(text, budget - 16) + " [truncated]\n")
-            break
-        parts.append(text)
+            if budget <= 200:
+                break
+            text = _truncate_utf8(text, budget - 16) + " [truncated]\n"
+            size = len(text.encode("utf-8"))
+        kept[key] = text
         budget -= size
-    return f"{header}{_OPEN}\n{''.join(parts)}{_CLOSE}\n"
+    return f"{header}{_OPEN}\n{''.join(kept[k] for k in sorted(kept))}{_CLOSE}\n"
 
 
 def _truncate_utf8(text: str, limit: int) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import shlex
 
-__all__ = ["SKILL_NAME", "build_reason", "triage_data", "parallel_config", "commands"]
+__all__ = ["SKILL_NAME", "build_reason", "triage_data", "triage_data_block", "parallel_config", "commands"]
 
 SKILL_NAME = "claude-memory:memory-management"
 
@@ -79,9 +79,12 @@ def build_reason(triggered: list[tuple[str, float, str]], config: dict, *, plugi
                  f"--root {q(memory_root)} --action update --category <category> --target <candidate path> "
                  "--input <draft path> --hash <md5 of the file as read>")
     lines.append("Never write files under the memory folder directly.")
-    lines.append("<triage_data>")
+    lines.append(triage_data_block(triggered, config))
+    return "\n".join(lines)
+
+
+def triage_data_block(triggered: list[tuple[str, float, str]], config: dict) -> str:
+    """``<triage_data>`` + the JSON of :func:`triage_data` + ``</triage_data>``, on three lines."""
     # "<" and ">" as JSON escapes: no config value can close the block early (same JSON when parsed)
     data = json.dumps(triage_data(triggered, config), ensure_ascii=False)
-    lines.append(data.replace("<", "\\u003c").replace(">", "\\u003e"))
-    lines.append("</triage_data>")
-    return "\n".join(lines)
+    return "\n".join(("<triage_data>", data.replace("<", "\\u003c").replace(">", "\\u003e"), "</triage_data>"))

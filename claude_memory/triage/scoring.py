@@ -38,6 +38,8 @@ __all__ = [
     "merge_metrics",
     "score_activity",
     "score_all",
+    "statements",
+    "STATEMENT_CLASSES",
 ]
 
 #: ``re.IGNORECASE`` and ``re.DOTALL``: ``re`` (with enum and functools) is imported only when
@@ -71,15 +73,18 @@ class Hit:
 
 
 class CategoryScore:
-    """A category's score in 0..1, the hits of its best window, and (session_summary) its metrics."""
+    """A category's score in 0..1, the hits of its best window, the event indices of that window,
+    and (session_summary) its metrics."""
 
-    __slots__ = ("category", "score", "hits", "metrics")
+    __slots__ = ("category", "score", "hits", "metrics", "window")
 
-    def __init__(self, category: str, score: float, hits: list[Hit] | None = None, metrics: dict | None = None):
+    def __init__(self, category: str, score: float, hits: list[Hit] | None = None, metrics: dict | None = None,
+                 window: list[int] | None = None):
         self.category = category
         self.score = round(max(0.0, min(1.0, score)), 3)
         self.hits = hits or []
         self.metrics = metrics
+        self.window = window or []
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"CategoryScore({self.category}={self.score})"
@@ -98,10 +103,19 @@ class _LazyPattern:
     ``tests/test_scoring.py`` proves each gate against the regex's parse tree.
     """
 
-    __slots__ = ("source", "flags", "gate", "digit", "_compiled")
+    __slots__ = ("_source", "flags", "gate", "digit", "nonascii", "_compiled")
 
-    def __init__(self, source: str, flags: int, gate: tuple[str, ...] | None = None, digit: bool = False) -> None:
-        self.source, self.flags, self.gate, self.digit, self._compiled = source, flags, gate, digit, None
+    def __init__(self, source, flags: int, gate: tuple[str, ...] | None = None, digit: bool = False,
+                 nonascii: bool = False) -> None:
+        # ``source``: the regex, or a function that writes it (phrase tables: built only when first needed)
+        self._source, self.flags, self.gate, self.digit, self._compiled = source, flags, gate, digit, None
+        self.nonascii = nonascii  # every match holds a non-ASCII character
+
+    @property
+    def source(self) -> str:
+        if not isinstance(self._source, str):
+            self._source = self._source()
+        return self._source
 
     def compiled(self):
         if self._compiled is None:
@@ -116,6 +130,8 @@ class _LazyPattern:
     def admits(self, folded: str, raw: str, has_digit: bool) -> bool:
         """False only when the pattern cannot match ``raw`` (``folded`` is :func:`fold` of it)."""
         if self.digit and not has_digit:
+            return False
+        if self.nonascii and raw.isascii():
             return False
         if self.gate is None:
             return True
@@ -148,6 +164,11 @@ def _rx(latin: str, cjk: str = "", *, gate: tuple[str, ...] | None, flags: int =
         pattern += f"|(?:{cjk})"
     return _LazyPattern(pattern, flags, gate, digit)
 
+
+#: "the quota is fixed" states a constant, not a repair.
+_NOT_A_CONSTANT = "".join(f"(?<!{noun} {verb} )" for noun in ("quota", "limit", "price", "cost", "size", "rate",
+                                                                  "budget", "cap", "schedule", "amount", "number")
+                          for verb in ("is", "are", "was", "stays"))
 
 _RATIONALE = (r"because|since (?:we|it|they|the|our)|so that|the reason|reasons?:|given that|due to|that'?s why|"
               r"which is why|too (?:expensive|slow|risky|shaky|complex|heavy|costly|big|fragile)|"
@@ -207,7 +228,10 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             gate=("caus", "problem", "issue", "culprit", "bug", "turn", "s why", "due to", "ursache", "原因", "根因",
                   "导致"))),
         ("fix", 0.3, _rx(
-            r"fixed|fixes (?:it|this|that)|the fix|fix(?:\*\*)?:|fix is|fix was|patched|worked around|"
+            r"(?<!\ba )(?<!\bthe )" + _NOT_A_CONSTANT + r"fixed(?![- ](?:size|width|length|point|rate|price|list|set|number|cost|window|delay))|"
+            r"fixes (?:it|this|that)|"
+            r"(?<!planned )(?<!proposed )(?<!possible )(?<!real )(?<!proper )(?<!future )(?<!eventual )"
+            r"(?<!long-term )(?<!suggested )(?:the fix|fix(?:\*\*)?:|fix is|fix was)|patched|worked around|"
             r"workaround|solved|corrig[ée]e?|arreglad[oa]|consertad[oa]|behoben",
             r"修复了|修好|已修复|解决了",
             gate=("fix", "patched", "around", "solved", "corrig", "arreglad", "consertad", "behoben", "修复了", "修好",
@@ -238,7 +262,7 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
                   "per second", "per minute", "per hour", "per day", "per request", "per store", "per user",
                   "per tenant", "per account"))),
         ("quantity", 0.15, _rx(
-            r"\d[\d,.]*\s?(?:[kmgt]i?b|ms|s|seconds?|minutes?|hours?|req(?:uest)?s?(?:/s)?|calls?|rps|qps|%|mau|"
+            r"\d[\d,.]*\s?(?:[kmgt]i?b|[kmg]o|ms|s|seconds?|minutes?|hours?|req(?:uest)?s?(?:/s)?|calls?|rps|qps|%|mau|"
             r"users|connections|threads)", gate=None, digit=True)),
         ("consequence", 0.15, _rx(
             r"which means|won'?t help|will (?:just )?fail|no way around|regardless|can'?t go (?:below|above|past)|"
@@ -317,10 +341,173 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
     ],
 }
 
+# ------------------------------------------------------------------ phrase tables
+
+_ESCAPE = str.maketrans({c: "\\" + c for c in ".^$*+?{}[]\\|()#&~"})
+#: A gap of up to three words (``*`` in a phrase): two disjoint classes, bounded, so linear.
+_GAP = r"(?:\s+\S+){0,3}?\s+"
+#: Words too common to gate a phrase on when the phrase has a rarer one.
+_COMMON = frozenset("""a i it is we to of in on at be so do and for the that this with have has are was not now use
+more than under below must can tests test please it's we'll let""".split())
+
+
+def _is_cjk(phrase: str) -> bool:
+    """True for a phrase in a script written without spaces between words (Hangul, kana, CJK: all from
+    U+1100 up; the Latin, Greek and Cyrillic letters of the spaced scripts all lie below it)."""
+    return not phrase.isascii() and max(phrase) >= "\u1100"
+
+
+def _spaced_source(phrase: str) -> str:
+    """The regex of one phrase in a spaced script (syntax in :mod:`.phrases`)."""
+    parts: list[str] = []
+    gap = False
+    for token in phrase.split(" "):
+        if token == "*":
+            gap = True
+            continue
+        if parts:
+            parts.append(_GAP if gap else r"\s+")
+        stem = token.endswith("~")
+        parts.append("['\u2019]?".join(p.translate(_ESCAPE) for p in token.rstrip("~").split("'"))
+                     + (r"\w*" if stem else ""))
+        gap = False
+    body = "".join(parts)
+    if phrase[0].isalnum():
+        body = r"(?<![\w-])" + body
+    if phrase[-1].isalnum():
+        body += r"(?!\w)"
+    return f"(?:{body})"
+
+
+def _gate_word(phrase: str) -> str:
+    """A word every match of the phrase holds: its longest word, preferring one that is not everyday."""
+    words = phrase.replace("~", "").replace("*", " ").replace("'", " ").split()
+    best = ""
+    for word in words:
+        if len(word) > len(best) and word not in _COMMON:
+            best = word
+    return fold(best if len(best) >= 3 else max(words, key=len))
+
+
+class _PhraseSet(_LazyPattern):
+    """A phrase table as a pattern: phrases grouped by gate word, and only the groups whose word occurs
+    in a text are compiled and run (a table holds hundreds of phrases; one regex of them all took
+    tens of milliseconds to compile). ``source`` is the whole alternation, for the tests that prove gates."""
+
+    __slots__ = ("_groups", "_group_rx", "_write", "_last")
+
+    def __init__(self, groups: dict[str, list[str]], write, flags: int, nonascii: bool = False) -> None:
+        super().__init__(lambda: "|".join(write(p) for ps in groups.values() for p in ps), flags, tuple(groups),
+                         nonascii=nonascii)
+        self._groups, self._group_rx, self._write, self._last = groups, {}, write, (None, ())
+
+    def _present(self, text: str) -> list[str]:
+        """The gate words in ``text`` (folded or raw, per the flags); the last answer is kept, because
+        :meth:`admits` and :meth:`finditer` ask about the same text one after the other."""
+        if self.gate is None:  # ungated (the tests that prove gates change no cue): every group
+            return list(self._groups)
+        if self._last[0] != text:
+            self._last = (text, [word for word in self.gate if word in text])
+        return self._last[1]
+
+    def admits(self, folded: str, raw: str, has_digit: bool) -> bool:
+        if self.nonascii and raw.isascii():
+            return False
+        return bool(self._present(folded if self.flags & _IGNORECASE else raw))
+
+    def finditer(self, text: str):
+        found = []
+        for word in self._present(fold(text) if self.flags & _IGNORECASE else text):
+            rx = self._group_rx.get(word)
+            if rx is None:
+                import re
+
+                rx = self._group_rx[word] = re.compile("|".join(map(self._write, self._groups[word])), self.flags)
+            found += rx.finditer(text)
+        return iter(sorted(found, key=lambda m: m.start()))
+
+
+def _literal_source(phrase: str) -> str:
+    return phrase.translate(_ESCAPE)
+
+
+def phrase_cues(phrases) -> list[_LazyPattern]:
+    """Patterns for a phrase list: one for spaced scripts (case-insensitive, word-bounded),
+    one for CJK and Hangul (literal, only run on non-ASCII text). Gates come from the phrases;
+    a phrase's regex is written and compiled only when its gate word first occurs in a text."""
+    spaced: dict[str, list[str]] = {}
+    cjk: dict[str, list[str]] = {}
+    for phrase in dict.fromkeys(phrases):
+        if _is_cjk(phrase):
+            cjk.setdefault(phrase, []).append(phrase)
+        else:
+            spaced.setdefault(_gate_word(phrase), []).append(phrase)
+    out: list[_LazyPattern] = []
+    if spaced:
+        out.append(_PhraseSet(spaced, _spaced_source, _IGNORECASE))
+    if cjk:
+        out.append(_PhraseSet(cjk, _literal_source, 0, nonascii=True))
+    return out
+
+
+def _add_phrases() -> None:
+    """Append each phrase table's patterns to its category's cue classes (same class names, same weights)."""
+    from claude_memory.triage.phrases import PHRASES, RATIONALE
+
+    tables = {category: dict(classes) for category, classes in PHRASES.items()}
+    for category, name in (("decision", "rationale"), ("tech_debt", "reason"), ("preference", "reason")):
+        tables[category][name] = list(tables[category].get(name, [])) + RATIONALE
+    for category, classes in tables.items():
+        weights = {name: weight for name, weight, _ in _CUES[category]}
+        for name, phrases in classes.items():
+            _CUES[category] += [(name, weights[name], pattern) for pattern in phrase_cues(phrases)]
+
+
+_CUES["decision"] += [
+    # "Postgres it is." / "Room it is, then!"
+    ("choice", 0.35, _LazyPattern(
+        r"(?<![\w-])(?!(?:what|whatever|where|how|who|that|which|than|as|when|if|because|whether|so|but|and)\b)"
+        r"[\w.+#-]{2,40}(?: [\w.+#-]{2,40})? it is(?:,? then)?(?=[.!,;:\n]|\Z)", _IGNORECASE, (" it is",))),
+    # "let's do B, A won't scale" (one option named, then the clause ends), not "let's do the migration first"
+    ("choice", 0.35, _LazyPattern(r"(?<![\w-])let['\u2019]?s do [\w.+#-]{1,40}(?=[,.;!:\n]|\Z| then\b| instead\b)",
+                                  _IGNORECASE, ("let",))),
+    # "Agreed: Cachex, not Redis, because ..." / "Cachex - not persistent_term"
+    ("rejected", 0.35, _LazyPattern(r"(?<=[\w)*`])(?:,| -| \u2013| \u2014) not (?=[\w\"'`*:])", _IGNORECASE,
+                                    (" not ",))),
+]
+_CUES["runbook"].append(
+    # an exception or error type named in words: "a KeyError", "NullPointerException"
+    ("symptom", 0.2, _LazyPattern(r"(?<![\w.])[A-Za-z]\w{0,40}(?:Error|Exception|Fault)(?!\w)", 0,
+                                  ("Error", "Exception", "Fault"))))
+_add_phrases()
+
+
+def _labels(*labels: str) -> _LazyPattern:
+    """A line that starts with one of ``labels`` as a heading or a ``Label:`` lead (how an assistant records
+    "Decision: ...", "**Constraint**", "Deuda técnica:", "決定：")."""
+    return _LazyPattern(r"(?im)^[ \t>#*_-]{0,6}(?:" + "|".join(label.translate(_ESCAPE) for label in labels) +
+                        r")[*_ \t]{0,4}(?:[:：]|$)", _IGNORECASE, tuple(fold(label) for label in labels))
+
+
+_CUES["decision"].append(("choice", 0.35, _labels(
+    "decision", "decisions", "decided", "chosen", "choice", "verdict", "decisión", "decisão", "entscheidung",
+    "décision", "決定", "決定事項", "决定", "결정", "결정 사항")))
+_CUES["constraint"].append(("limit", 0.45, _labels(
+    "constraint", "constraints", "hard rule", "limitation", "limitations", "restriction", "restricción",
+    "restricciones", "limitación", "einschränkung", "beschränkung", "vorgabe", "contrainte", "contraintes",
+    "restrição", "limitação", "制約", "约束", "제약", "제약 조건")))
+_CUES["tech_debt"].append(("deferral", 0.4, _labels(
+    "tech debt", "tech-debt", "technical debt", "debt", "deferred", "deuda técnica", "technische schulden",
+    "dette technique", "dívida técnica", "技術的負債", "技术债", "기술 부채", "기술부채")))
+_CUES["preference"].append(("convention", 0.35, _labels(
+    "preference", "preferences", "convention", "conventions", "house rule", "style rule", "preferencia",
+    "convención", "präferenz", "konvention", "préférence", "convenção", "preferência", "規約", "好み", "约定",
+    "偏好", "规范", "선호", "컨벤션", "규칙")))
+
 #: per category: (classes of which one is required, extra requirement) -> see _gate
 _REQUIRED = {
     "decision": ("choice", "choice_answer"),
-    "runbook": ("fix",),
+    "runbook": ("fix", "structure"),
     "constraint": ("limit",),
     "tech_debt": ("deferral", "weak_deferral"),
     "preference": ("convention",),
@@ -332,7 +519,11 @@ _REQUIRED_MIN = 0.2
 _CODE_FENCE = _LazyPattern(r"```.*?(?:```|$)", _DOTALL)
 _INLINE_CODE = _LazyPattern(r"`[^`\n]{1,200}`", 0)
 _NEGATED_FAILURE = _LazyPattern(r"(?:\b0|\bno|\bzero|\bwithout)\s+$", _IGNORECASE)
-_STRUCTURE_LABELS = _LazyPattern(r"(?im)^\W{0,4}(symptoms?|cause|root cause|fix|verif(?:y|ication)|steps?)\W{0,4}:", 0)
+_STRUCTURE_LABELS = _LazyPattern(
+    r"(?im)^\W{0,4}(symptoms?|síntomas?|symptômes?|sintomas?|symptome?|症状|증상|현상|cause|root cause|causa|"
+    r"causa raíz|causa raiz|ursache|原因|근본 원인|원인|fix|workaround|solution|solución|solução|lösung|behebung|"
+    r"correctif|correção|対処|解決策|修复|解决办法|해결|verif(?:y|ication)|verificación|verificação|vérification|"
+    r"prüfen|prüfung|überprüfung|確認|验证|확인|steps?|pasos|passos|schritte|étapes|手順|步骤|단계)\W{0,4}[:：]", 0)
 _FIRST_CLAUSE = _LazyPattern(r"(?<=[.!;:\n])\s|\s[\u2014-]\s", 0)
 _LIST_ITEM = _LazyPattern(r"(?m)^\s*(?:[-*\u2022]|\d+[.)])\s+(.+)$", 0)
 _BOLD = _LazyPattern(r"\*\*([^*\n]{1,80})\*\*", 0)
@@ -382,6 +573,8 @@ def _event_cues(event: Event) -> dict[str, dict[str, list[tuple[int, int]]]]:
         for name, _weight, pattern in classes:
             if name == "marker" and not (event.kind == TOOL_USE and event.tool in EDIT_TOOLS):
                 continue  # a TODO counts only when the assistant writes one
+            if not event.spoken and isinstance(pattern, _PhraseSet):
+                continue  # phrase tables are how people state things: only speech is read for them
             if not pattern.admits(folded, text, digit):
                 continue
             spans = []
@@ -392,11 +585,25 @@ def _event_cues(event: Event) -> dict[str, dict[str, list[tuple[int, int]]]]:
                 spans.append((m.start(), m.end()))
                 if len(spans) >= 4:
                     break
-            if spans:
-                found.setdefault(category, {})[name] = spans
-    if event.kind == ASSISTANT_TEXT and ":" in text and len(_STRUCTURE_LABELS.compiled().findall(text)) >= 3:
+            if spans:  # a class can have several patterns (its own regex and its phrase tables)
+                found.setdefault(category, {}).setdefault(name, []).extend(spans)
+    if event.kind == ASSISTANT_TEXT and (":" in text or "：" in text) and len(_STRUCTURE_LABELS.compiled().findall(text)) >= 3:
         found.setdefault("runbook", {})["structure"] = [(m.start(), m.end()) for m in _STRUCTURE_LABELS.finditer(text)]
+    _defer_wins(found)
     return found
+
+
+def _defer_wins(found: dict[str, dict[str, list[tuple[int, int]]]]) -> None:
+    """A choice that overlaps or touches a deferral ("後回し" + "にします": "we will postpone it") is the deferral."""
+    choice = found.get("decision", {}).get("choice")
+    deferral = found.get("tech_debt", {}).get("deferral")
+    if not choice or not deferral:
+        return
+    kept = [(a, b) for a, b in choice if not any(a <= d_end and d_start <= b for d_start, d_end in deferral)]
+    if kept:
+        found["decision"]["choice"] = kept
+    else:
+        del found["decision"]["choice"]
 
 
 _EXTRA_WEIGHTS = {("runbook", "structure"): 0.2, ("decision", "choice_answer"): 0.3}
@@ -471,13 +678,16 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
     """Scores of the text categories over ``events`` (best window per category).
 
     ``prior_text``: the assistant's last text before ``events`` (from an earlier
-    triage); used only to recognise a prompt that picks one of its options, never
-    scored again.
+    triage). It stands in for the previous exchange of the first window: a prompt
+    that picks one of its options is a choice, and its supporting cues (options,
+    rationale, symptoms...) count at the previous-exchange discount. Its required
+    cues never count, so text triaged at an earlier stop cannot trigger again alone.
     """
     cues = [_event_cues(e) if speaker_weight(e) > 0 else {} for e in events]
     weights = [speaker_weight(e) for e in events]
     groups = _exchanges(events)
     best: dict[str, CategoryScore] = {c: CategoryScore(c, 0.0) for c in categories}
+    prior: dict | None = None if prior_text.strip() else {}
     for gi, current in enumerate(groups):
         previous = groups[gi - 1] if gi else []
         answer = _choice_answer(events, previous, current, prior_text if gi == 0 else "")
@@ -489,16 +699,39 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
                         value = _class_weight(category, name) * weights[i] * factor
                         if value > classes.get(name, (0.0, []))[0]:
                             classes[name] = (value, [Hit(i, s, e, name) for s, e in spans])
+            if category == "constraint" and "limit" in classes and _explained_only(events, previous + current,
+                                                                                    classes["limit"][1]):
+                del classes["limit"]
             if category == "decision" and answer is not None:
                 classes["choice_answer"] = (_class_weight("decision", "choice_answer"),
                                             [Hit(answer, 0, min(len(events[answer].text), 200), "choice_answer")])
+            if gi == 0 and not previous and any(classes.get(name, (0.0,))[0] >= _REQUIRED_MIN - 1e-9
+                                                for name in _REQUIRED[category]):
+                if prior is None:  # read only when a new statement could use its support
+                    prior = _event_cues(Event(ASSISTANT_TEXT, prior_text, spoken=True))
+                for name, _spans in prior.get(category, {}).items():
+                    value = _class_weight(category, name) * _PREVIOUS_EXCHANGE
+                    if name not in _REQUIRED[category] and value > classes.get(name, (0.0, []))[0]:
+                        classes[name] = (value, [])
             score = sum(v for v, _ in classes.values())
             if not _gate(category, classes):
                 score = min(score, GATE_CAP)
             if score > best[category].score:
                 hits = [h for _, hs in classes.values() for h in hs]
-                best[category] = CategoryScore(category, score, hits)
+                best[category] = CategoryScore(category, score, hits, window=previous + current)
     return best
+
+
+def _explained_only(events: list[Event], window: list[int], hits: list[Hit]) -> bool:
+    """True when a limit was only told by the assistant (or asked about) in an exchange where it did no work:
+    an answer to "how does X's rate limit work?" explains someone else's rule; a limit the user states,
+    or one the assistant found while working on the project, is this project's constraint."""
+    def told(event: Event) -> bool:  # the assistant's words, or a question the user asked
+        return event.kind == ASSISTANT_TEXT or (event.prompt and event.text.rstrip().endswith(("?", "\uff1f")))
+
+    if not hits or not all(told(events[h.event]) for h in hits):
+        return False
+    return not any(events[i].kind == TOOL_USE and not events[i].sidechain for i in window)
 
 
 def _gate(category: str, classes: dict[str, tuple[float, list]]) -> bool:
@@ -507,11 +740,38 @@ def _gate(category: str, classes: dict[str, tuple[float, list]]) -> bool:
 
     if not any(has(name) for name in _REQUIRED[category]):
         return False
-    if category == "runbook":
-        return (has("symptom") or has("structure")) and has("verify")
+    if category == "runbook":  # a write-up with three or more runbook labels stands for a fix and its check
+        return (has("symptom") or has("structure")) and (has("verify") or has("structure"))
     if category == "tech_debt" and not has("deferral"):
         return any(classes.get(name, (0.0,))[0] >= 0.1 for name in ("ticket", "marker"))
     return True
+
+
+#: The classes that state a category's substance (what was decided, fixed, limited, deferred, preferred).
+STATEMENT_CLASSES = {
+    "decision": ("choice", "rejected"),
+    "runbook": ("fix", "cause", "structure"),
+    "constraint": ("limit", "soft_limit"),
+    "tech_debt": ("deferral", "weak_deferral"),
+    "preference": ("convention", "directive"),
+}
+
+
+def statements(events: list[Event], score: CategoryScore) -> dict[int, list[Hit]]:
+    """Every typed prompt and main-thread assistant text in ``score``'s window that states the category's
+    substance (a class of :data:`STATEMENT_CLASSES`), with its spans: the user's words and the
+    assistant's own statement of the decision, fix or limit, even where the score kept only one of them."""
+    wanted = STATEMENT_CLASSES.get(score.category, ())
+    out: dict[int, list[Hit]] = {}
+    for i in score.window:
+        event = events[i]
+        if not (event.spoken and not event.sidechain and (event.prompt or event.kind == ASSISTANT_TEXT)):
+            continue
+        found = _event_cues(event).get(score.category, {})
+        hits = [Hit(i, a, b, name) for name in wanted for a, b in found.get(name, [])]
+        if hits:
+            out[i] = hits
+    return out
 
 
 # ------------------------------------------------------------------ session_summary
