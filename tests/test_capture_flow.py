@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory.capture import pending
-from claude_memory.capture.batch import MAX_ENTRIES, parse_batch
-from claude_memory.errors import MemoryStoreError
+from claude_memory.triage import pending
+from claude_memory.cli.batch import MAX_ENTRIES, parse_batch
+from claude_memory.core.errors import MemoryStoreError
 from claude_memory.hooks import capture as capture_hook
 from store_helpers import make_doc
 

@@ -284,7 +284,7 @@ def test_skill_examples_validate_against_the_schema(example):
 
 
 def test_skill_hands_pending_captures_to_the_saver_agent_the_hook_names():
-    from claude_memory.capture.pending import SAVER_AGENT
+    from claude_memory.triage.pending import SAVER_AGENT
 
     text = SKILL.read_text(encoding="utf-8")
     assert f"`{SAVER_AGENT}`" in text

@@ -76,13 +76,14 @@ def _stop_payload(project: Path, attack: str) -> dict:
 def test_stop_hook_context_file_and_reason_stay_inert(project, monkeypatch, attack):
     monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
     (project / ".claude" / "memory").mkdir(parents=True)
-    assert triage.decide(_stop_payload(project, attack)) is None  # the stop is never blocked
+    answer = triage.decide(_stop_payload(project, attack))
+    assert answer is None or "decision" not in answer and "hookSpecificOutput" not in answer  # never blocks
     staging = project / ".claude" / "memory" / ".staging"
     pendings = list(staging.glob("*/pending.json"))
     assert len(pendings) == 1, "the transcript should trigger decision"
     data = json.loads(pendings[0].read_text())
     assert all(Path(c["context_file"]).parent.parent.name == ".staging" for c in data["categories"])
-    from claude_memory.capture.pending import request_text
+    from claude_memory.triage.pending import request_text
 
     text = request_text(str(pendings[0]), data, plugin_root="/plugin", memory_root=str(staging.parent))
     assert "ignore all previous" not in text.lower() and "admin mode" not in text and "<" not in text

@@ -121,7 +121,7 @@ def _run(argv: Sequence[str]) -> int:
         if args.action or args.input or args.target:
             raise MemoryStoreError("USAGE_ERROR", "--batch takes only --root; give each memory's action, "
                                    "category, target and draft inside the batch")
-        from claude_memory.capture.batch import run_batch
+        from claude_memory.cli.batch import run_batch
 
         return run_batch(args.batch, args.root)
     if not args.action:

@@ -1,4 +1,4 @@
-"""UserPromptSubmit: offer the newest pending capture to Claude (see :mod:`claude_memory.capture.pending`).
+"""UserPromptSubmit: offer the newest pending capture to Claude (see :mod:`claude_memory.triage.pending`).
 
 ``decide(payload)`` answers ``additionalContext`` asking for one Agent call to the plugin's
 saver subagent, or None: no store, no pending capture, or ``permission_mode`` ``plan``
@@ -24,7 +24,7 @@ def decide(payload: dict) -> dict | None:
     staging = os.path.join(root, ".staging")
     if not os.path.isdir(staging) or os.path.islink(staging):
         return None
-    from claude_memory.capture import pending
+    from claude_memory.triage import pending
 
     found = pending.find_pending(staging)
     if not found:

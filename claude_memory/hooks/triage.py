@@ -2,7 +2,7 @@
 
 ``decide(payload)`` reads only what is new in the transcript since the session's
 cursor, scores it per category, writes a context file per triggered category and
-records a pending capture (:mod:`claude_memory.capture.pending`) that the next
+records a pending capture (:mod:`claude_memory.triage.pending`) that the next
 prompt hands to the plugin's saver subagent. It never blocks the stop: a blocking
 Stop hook is shown as a red "Stop hook error" and, in ``claude -p``, replaces the
 printed answer. Nothing is ever printed (the answer holds at most the operations-log note).
@@ -179,7 +179,7 @@ def _defer(triggered: list[str], scores: dict, events: list[Event], config: dict
     """Write the context files and the pending capture; the next prompt saves them (no block).
     The answer carries only the operations-log note (nothing is printed); with ``write`` false,
     nothing is written and the answer's ``triage_rows`` say what would be."""
-    from claude_memory.capture.pending import write_pending
+    from claude_memory.triage.pending import write_pending
     from claude_memory.triage.context import render_context, write_context
     from claude_memory.triage.reason import triage_data
 

@@ -33,15 +33,21 @@ def _tracked_copy(dest: Path) -> Path:
                             capture_output=True, check=True).stdout.decode().split("\0")
     for rel in filter(None, listed):
         src = PLUGIN_ROOT / rel
-        (dest / rel).parent.mkdir(parents=True, exist_ok=True)
         if src.is_symlink():
-            (dest / rel).symlink_to(os.readlink(src))
+            target = os.readlink(src)
+            if os.path.isabs(target):
+                continue  # a developer's link out of the clone (e.g. .cache -> a shared cache): not ours to copy
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            (dest / rel).symlink_to(target)
         elif src.is_file():
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, dest / rel)
     for junk in (".venv/lib/python3/site-packages/big.bin", ".cache/claude-code/node_modules/big.bin",
                  "tests/__pycache__/big.pyc"):
-        (dest / junk).parent.mkdir(parents=True, exist_ok=True)
-        (dest / junk).write_bytes(b"\0" * 5_000_000)
+        path = dest / junk
+        path.parent.mkdir(parents=True, exist_ok=True)
+        assert dest.resolve() in path.resolve().parents, path  # never write through a link out of the copy
+        path.write_bytes(b"\0" * 5_000_000)
     return dest
 
 

@@ -143,7 +143,7 @@ def run_batch(source: str, root_arg: str | None) -> int:
     failed = any(r["status"] == "error" for r in results)
     open_ = failed or any(r["status"] == "candidate" for r in results)
     if pending and not open_:
-        from claude_memory.capture.pending import clear
+        from claude_memory.triage.pending import clear
 
         clear(os.path.join(str(root), paths.STAGING_DIRNAME), pending)
     for r in results:
