@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+from claude_memory.core.layout import staging_path
 from claude_memory.core.roots import PLUGIN_ROOT, find_memory_root_and_project
 from claude_memory.hooks import edge as hook_edge
 
@@ -21,7 +22,7 @@ def decide(payload: dict) -> dict | None:
         return None
     cwd = payload.get("cwd")
     root, _project = find_memory_root_and_project(cwd if isinstance(cwd, str) and cwd else None)
-    staging = os.path.join(root, ".staging")
+    staging = staging_path(root)
     if not os.path.isdir(staging) or os.path.islink(staging):
         return None
     from claude_memory.triage import pending
