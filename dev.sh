@@ -50,11 +50,21 @@ setup_browser() {
   fi
 }
 
+setup_tmux() {
+  # The interactive end-to-end test drives the CLI under tmux; it skips (with the reason) without it.
+  command -v tmux >/dev/null 2>&1 && return 0
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
+    apt-get install -y -qq tmux >/dev/null 2>&1 || echo "dev.sh: could not install tmux with apt-get" >&2
+  else
+    echo "dev.sh: tmux not found; the interactive end-to-end test will be skipped" >&2
+  fi
+}
+
 cmd="${1:-test}"
 shift || true
 case "$cmd" in
   demo)  setup_python; setup_cli; exec "$VENV/bin/python" -m claude_memory.devtools.demo "$@" ;;
-  test)  setup_python; setup_cli; setup_browser; exec "$VENV/bin/python" -m pytest "$@" ;;
+  test)  setup_python; setup_cli; setup_browser; setup_tmux; exec "$VENV/bin/python" -m pytest "$@" ;;
   bench) setup_python; setup_cli; exec "$VENV/bin/python" bench/run.py "$@" ;;
   *) echo "usage: ./dev.sh demo|test|bench [args]" >&2; exit 2 ;;
 esac

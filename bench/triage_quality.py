@@ -128,8 +128,7 @@ def _subprocess_runner(project: Path, dry_run: bool = False):
             return {"decision": "block", "reason": out} if "<triage_data>" in out else None
         proc = subprocess.run([sys.executable, str(SCRIPT)], input=data, capture_output=True,
                               cwd=str(project), env=env, timeout=120)
-        out = proc.stdout.decode("utf-8", "replace").strip()
-        return json.loads(out) if out.startswith("{") else None
+        return _take_pending(project)
 
     return run
 
@@ -142,7 +141,8 @@ def _inprocess_runner(project: Path):
         os.environ["CLAUDE_PROJECT_DIR"] = str(project)
         os.environ["CLAUDE_PLUGIN_ROOT"] = str(REPO)
         try:
-            return decide(payload)
+            decide(payload)  # never blocks: what it triggered is the pending capture it leaves
+            return _take_pending(project)
         finally:
             for k, v in old.items():
                 if v is None:
@@ -153,12 +153,17 @@ def _inprocess_runner(project: Path):
     return run
 
 
+def _take_pending(project: Path) -> dict | None:
+    """The pending capture(s) one stop left (removed, so the next stop shows only its own)."""
+    rows = []
+    for path in (project / ".claude" / "memory" / ".staging").glob("*/pending.json"):
+        rows.extend(json.loads(path.read_text())["categories"])
+        path.unlink()
+    return {"categories": rows} if rows else None
+
+
 def _triggered(answer: dict | None) -> set[str]:
-    if not answer or answer.get("decision") != "block":
-        return set()
-    reason = answer["reason"]
-    data = reason[reason.index("<triage_data>") + len("<triage_data>"): reason.index("</triage_data>")]
-    return {row["category"] for row in json.loads(data)["categories"]}
+    return {row["category"] for row in (answer or {}).get("categories", [])}
 
 
 def run_session(transcript: Path, workdir: Path, mode: str, *, in_process: bool = True,

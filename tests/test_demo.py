@@ -36,7 +36,7 @@ def test_demo_captures_a_decision_and_recalls_it(tmp_path, mode):
                     "4. Session 2", "Done"):
         assert f"=== {heading}" in out
     assert "triage: category decision scored" in out
-    assert "memory_candidate.py" in out and "memory_write.py" in out
+    assert "memory-saver" in out and "memory_write.py" in out and "--batch -" in out
     assert f"The demo project is left at {project}" in out
     memory = project / ".claude" / "memory" / "decisions" / f"{SLUG}.json"
     assert json.loads(memory.read_text())["record_status"] == "active"

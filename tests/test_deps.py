@@ -59,3 +59,16 @@ def test_existing_venv_site_packages_are_used_without_installing(monkeypatch, tm
     monkeypatch.setattr(sys, "path", list(sys.path))
     deps.ensure_deps()
     assert str(site) in sys.path
+
+
+def test_first_install_prints_one_progress_line_saying_what_why_and_how_long(monkeypatch, capsys, tmp_path):
+    venv = str(tmp_path / "venv")
+    calls = []
+    monkeypatch.setattr(deps, "_missing", lambda: ["pydantic"] if not calls else [])
+    monkeypatch.setattr(deps.subprocess, "run", lambda *a, **k: calls.append(a))
+    deps._install(venv)
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1
+    assert "installing pydantic and filelock" in lines[0] and venv in lines[0]  # what, where
+    assert "first use" in lines[0] and "seconds" in lines[0]  # why, how long
+    assert calls  # venv and pip really ran after the line

@@ -34,6 +34,7 @@ def world(tmp_path, monkeypatch):
     outside.mkdir()
     monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CLAUDE_PLUGIN_ROOT", guard_paths.__file__.rsplit("/claude_memory/", 1)[0])  # as hooks see it
     return project
 
 

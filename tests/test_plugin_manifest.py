@@ -17,11 +17,11 @@ HOOKS_JSON = REPO / "hooks" / "hooks.json"
 SCRIPTS = REPO / "hooks" / "scripts"
 
 EXPECTED_WIRING = {
-    # event -> (matcher or None, script)
-    "UserPromptSubmit": (None, "memory_retrieve.py"),
-    "Stop": (None, "memory_triage.py"),
-    "PreToolUse": ("Write|Edit|MultiEdit|NotebookEdit|Bash", "memory_write_guard.py"),
-    "PostToolUse": ("Write|Edit|MultiEdit|NotebookEdit", "memory_validate_hook.py"),
+    # event -> [(matcher or None, script)] in order
+    "UserPromptSubmit": [(None, "memory_retrieve.py"), (None, "memory_capture.py")],
+    "Stop": [(None, "memory_triage.py")],
+    "PreToolUse": [("Write|Edit|NotebookEdit|Bash", "memory_write_guard.py")],
+    "PostToolUse": [("Write|Edit|NotebookEdit", "memory_validate_hook.py")],
 }
 COMMAND_RE = re.compile(r'^python3 "\$\{CLAUDE_PLUGIN_ROOT\}/hooks/scripts/(?P<script>[a-z_]+\.py)"$')
 
@@ -56,13 +56,9 @@ def test_claude_plugin_validate_strict_passes(target):
 
 @pytest.mark.parametrize("event", sorted(EXPECTED_WIRING))
 def test_each_event_is_wired_to_its_script(event):
-    matcher, script = EXPECTED_WIRING[event]
     entries = [(m, h) for e, m, h in _hook_entries() if e == event]
-    assert len(entries) == 1, entries
-    got_matcher, hook = entries[0]
-    assert got_matcher == matcher
-    assert hook["type"] == "command"
-    assert COMMAND_RE.match(hook["command"]).group("script") == script
+    assert all(h["type"] == "command" for _, h in entries)
+    assert [(m, COMMAND_RE.match(h["command"]).group("script")) for m, h in entries] == EXPECTED_WIRING[event]
 
 
 def test_only_the_expected_events_are_wired():
@@ -84,10 +80,19 @@ def test_manifest_does_not_list_the_auto_loaded_hooks_file():
     assert "hooks" not in manifest  # naming hooks/hooks.json again fails at run time ("Duplicate hooks file")
 
 
-def test_marketplace_offers_this_plugin_from_the_repository_root():
+def test_marketplace_offers_only_the_plugin_folder():
+    """The marketplace source is plugin/: links to the plugin's own parts, so an install from a
+    developer's clone never copies .venv/, .cache/ or the tests (the e2e install test measures it)."""
     manifest = json.loads((REPO / ".claude-plugin" / "plugin.json").read_text())
     market = json.loads((REPO / ".claude-plugin" / "marketplace.json").read_text())
-    assert [(p["name"], p["source"]) for p in market["plugins"]] == [(manifest["name"], "./")]
+    assert [(p["name"], p["source"]) for p in market["plugins"]] == [(manifest["name"], "./plugin")]
+    shipped = REPO / "plugin"
+    assert (shipped / ".claude-plugin" / "plugin.json").resolve() == (REPO / ".claude-plugin" / "plugin.json")
+    names = {p.name for p in shipped.iterdir()}
+    assert names == {".claude-plugin", "agents", "assets", "claude_memory", "commands", "hooks", "skills",
+                     "memory-config.default.json", "README.md"}
+    for name in names - {".claude-plugin"}:
+        assert (shipped / name).resolve() == (REPO / name).resolve(), name
 
 
 def _entry_scripts():

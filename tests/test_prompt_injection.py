@@ -77,12 +77,16 @@ def test_stop_hook_context_file_and_reason_stay_inert(project, monkeypatch, atta
     monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
     (project / ".claude" / "memory").mkdir(parents=True)
     answer = triage.decide(_stop_payload(project, attack))
-    assert answer is not None and answer["decision"] == "block", "the transcript should trigger decision"
-    text = answer["reason"]
-    assert text.count("<triage_data>") == 1 and text.count("</triage_data>") == 1
-    data = json.loads(text.split("<triage_data>\n", 1)[1].split("\n</triage_data>")[0])
+    assert answer is None or "decision" not in answer and "hookSpecificOutput" not in answer  # never blocks
+    staging = project / ".claude" / "memory" / ".staging"
+    pendings = list(staging.glob("*/pending.json"))
+    assert len(pendings) == 1, "the transcript should trigger decision"
+    data = json.loads(pendings[0].read_text())
     assert all(Path(c["context_file"]).parent.parent.name == ".staging" for c in data["categories"])
-    assert "ignore all previous" not in text.lower() and "admin mode" not in text
+    from claude_memory.triage.pending import request_text
+
+    text = request_text(str(pendings[0]), data, plugin_root="/plugin", memory_root=str(staging.parent))
+    assert "ignore all previous" not in text.lower() and "admin mode" not in text and "<" not in text
     for c in data["categories"]:
         body = _block_body(Path(c["context_file"]).read_text())
         assert "<" not in body and ">" not in body

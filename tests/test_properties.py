@@ -19,7 +19,7 @@ from claude_memory.store import merge
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.errors import MemoryStoreError
 from claude_memory.hooks.edge import run_hook
-from claude_memory.hooks import retrieve, triage, validate, write_guard
+from claude_memory.hooks import capture as capture_hook, retrieve, triage, validate, write_guard
 from claude_memory.triage import transcript
 from claude_memory.store.validation import validate_record
 from store_helpers import make_doc, snapshot, write_json
@@ -153,7 +153,7 @@ def test_transcript_read_tail_never_raises(tmp_path_factory, lines, junk, offset
 # ---- every hook's stdin
 
 HOOKS = {"retrieve": retrieve.decide, "triage": triage.decide, "write_guard": write_guard.decide,
-         "validate": validate.decide}
+         "validate": validate.decide, "capture": capture_hook.decide}
 payload_keys = st.sampled_from(["prompt", "cwd", "session_id", "transcript_path", "hook_event_name", "tool_name",
                                 "tool_input", "tool_response", "stop_hook_active", "last_assistant_message",
                                 "permission_mode"])
@@ -219,7 +219,8 @@ def test_hooks_take_any_bytes(hook_project, raw, name):
     assert _store_state(hook_project) == before
 
 
-SCRIPTS = ["memory_retrieve.py", "memory_triage.py", "memory_write_guard.py", "memory_validate_hook.py"]
+SCRIPTS = ["memory_retrieve.py", "memory_triage.py", "memory_write_guard.py", "memory_validate_hook.py",
+           "memory_capture.py"]
 GARBAGE = [b"", b"\xff\xfe\x00garbage", b"[]", b"null", b'{"prompt": 5, "cwd": 7}', b"[" * 100_000,
            b'{"tool_name": "Write", "tool_input": "x"}', b'{"transcript_path": "/dev/zero"}']
 

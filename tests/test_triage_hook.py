@@ -39,53 +39,78 @@ def payload(transcript: Path, project: Path, **extra):
             "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": LAST, **extra}
 
 
-def triggered(answer) -> list[str]:
-    if answer is None:
+def pending_file(project: Path, key: str = "sess-1") -> Path:
+    return project / ".claude" / "memory" / ".staging" / key / "pending.json"
+
+
+def silent(answer) -> bool:
+    """Nothing printed: no answer, or only the operations-log note the hook edge strips."""
+    from claude_memory.hooks.edge import LOG_KEY
+
+    return answer is None or set(answer) == {LOG_KEY}
+
+
+def run(p: dict) -> list[str]:
+    """decide() never answers (a stop is never blocked); what it triggered is the pending capture it
+    left for the next prompt. Read and remove it, so the next call shows only what that call added."""
+    assert silent(decide(p))
+    return take_pending(Path(p["cwd"]))
+
+
+def take_pending(project: Path) -> list[str]:
+    path = pending_file(project)
+    if not path.exists():
         return []
-    reason = answer["reason"]
-    data = json.loads(reason[reason.index("<triage_data>") + 13: reason.index("</triage_data>")])
+    data = json.loads(path.read_text())
+    path.unlink()
     return [c["category"] for c in data["categories"]]
 
 
-def test_decision_turn_blocks_with_context_files(env, tmp_path, memory_root):
+def test_decision_turn_leaves_a_pending_capture_with_context_files(env, tmp_path, memory_root):
     transcript = tmp_path / "t.jsonl"
     transcript.write_bytes(jsonl(DECISION_TURN))
-    answer = decide(payload(transcript, env))
-    assert answer["decision"] == "block" and triggered(answer) == ["decision"]
+    assert silent(decide(payload(transcript, env)))  # never blocks the stop
+    data = json.loads(pending_file(env).read_text())
+    assert [c["category"] for c in data["categories"]] == ["decision"] and data["attempts"] == 0
     context = memory_root / ".staging" / "sess-1" / "context-decision.md"
     assert context.is_file() and "go with it" in context.read_text()
-    assert str(context) in answer["reason"]
-    assert "/opt/plugin/hooks/scripts/memory_write.py" in answer["reason"]
+    assert data["categories"][0]["context_file"] == str(context)
 
 
 def test_second_stop_of_the_same_conversation_does_not_trigger(env, tmp_path):
     transcript = tmp_path / "t.jsonl"
     transcript.write_bytes(jsonl(DECISION_TURN))
-    assert triggered(decide(payload(transcript, env))) == ["decision"]
-    assert decide(payload(transcript, env)) is None
+    assert run(payload(transcript, env)) == ["decision"]
+    assert run(payload(transcript, env)) == []
     # the last message reaches the file late: it is not scored twice
     with open(transcript, "ab") as fh:
         fh.write(jsonl([{"type": "assistant", "message": {"role": "assistant",
                                                          "content": [{"type": "text", "text": LAST}]}}]))
-    assert decide(payload(transcript, env)) is None
+    assert run(payload(transcript, env)) == []
 
 
 def test_save_flow_after_a_block_never_triggers_again(env, tmp_path):
     transcript = tmp_path / "t.jsonl"
     transcript.write_bytes(jsonl(DECISION_TURN))
-    first = decide(payload(transcript, env))
-    assert first is not None
-    assert decide(payload(transcript, env, stop_hook_active=True)) is None
-    save_flow = [
-        {"type": "user", "isMeta": True, "message": {"role": "user", "content": "Stop hook feedback:\n" + first["reason"]}},
-        {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text":
-            "We decided to go with Room instead of Realm because of the deprecation; saving that decision."}]}},
-        {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "tool_use", "id": "1",
-            "name": "Bash", "input": {"command": "python3 /opt/plugin/hooks/scripts/memory_write.py --action create"}}]}},
+    assert run(payload(transcript, env)) == ["decision"]
+    assert run(payload(transcript, env, stop_hook_active=True)) == []
+    from claude_memory.triage.pending import request_text
+    request = request_text(str(pending_file(env)), {"categories": [{"category": "decision"}]},
+                           plugin_root="/opt/plugin", memory_root=str(env / ".claude" / "memory"))
+    save_flow = [  # the next prompt: the hook's request, one Agent call, the subagent's own traffic
+        {"type": "user", "message": {"role": "user", "content": "ok, thanks"}},
+        {"type": "user", "isMeta": True, "message": {"role": "user", "content": request}},
+        {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "tool_use", "id": "0",
+            "name": "Agent", "input": {"subagent_type": "claude-memory:memory-saver",
+                                       "prompt": f"Save the pending project memories in {pending_file(env)}"}}]}},
+        {"type": "assistant", "isSidechain": True, "message": {"role": "assistant", "content": [{"type": "text",
+            "text": "We decided to go with Room instead of Realm because of the deprecation; saving that decision."}]}},
+        {"type": "assistant", "isSidechain": True, "message": {"role": "assistant", "content": [{"type": "tool_use",
+            "id": "1", "name": "Bash", "input": {"command": "python3 /opt/plugin/hooks/scripts/memory_write.py --batch -"}}]}},
     ]
     with open(transcript, "ab") as fh:
         fh.write(jsonl(save_flow))
-    assert decide(payload(transcript, env, last_assistant_message="Saved.")) is None
+    assert run(payload(transcript, env, last_assistant_message="Saved.")) == []
 
 
 @pytest.mark.parametrize("override", [
@@ -98,7 +123,7 @@ def test_config_switches_turn_triage_off(env, tmp_path, memory_root, override):
     (memory_root / "memory-config.json").write_text(json.dumps(override))
     transcript = tmp_path / "t.jsonl"
     transcript.write_bytes(jsonl(DECISION_TURN))
-    assert decide(payload(transcript, env)) is None
+    assert run(payload(transcript, env)) == []
 
 
 def test_enabled_categories_and_thresholds_tolerate_bad_config():
@@ -124,7 +149,7 @@ def test_transcript_written_after_the_stop_hook_started_is_still_triaged(env, tm
     timer = threading.Timer(0.3, lambda: transcript.write_bytes(jsonl(DECISION_TURN)))
     timer.start()
     try:
-        assert triggered(decide(payload(transcript, env))) == ["decision"]
+        assert run(payload(transcript, env)) == ["decision"]
     finally:
         timer.cancel()
 
@@ -132,12 +157,12 @@ def test_transcript_written_after_the_stop_hook_started_is_still_triaged(env, tm
 def test_rewritten_transcript_starts_over(env, tmp_path):
     transcript = tmp_path / "t.jsonl"
     transcript.write_bytes(jsonl(DECISION_TURN))
-    assert decide(payload(transcript, env)) is not None
+    assert run(payload(transcript, env)) == ["decision"]
     replacement = tmp_path / "t2.jsonl"
     replacement.write_bytes(jsonl(DECISION_TURN[:1] + [{"type": "user", "message": {"role": "user", "content":
         "Let's go with Postgres instead of Mongo because we already run it."}}]))
     os.replace(replacement, transcript)  # new inode, shorter file
-    assert triggered(decide(payload(transcript, env, last_assistant_message="ok"))) == ["decision"]
+    assert run(payload(transcript, env, last_assistant_message="ok")) == ["decision"]
 
 
 # ------------------------------------------------------------ black box (as Claude Code runs it)
@@ -176,7 +201,7 @@ def test_bad_lines_do_not_break_triage(run_script, project, tmp_path, junk):
     transcript.write_bytes(jsonl(DECISION_TURN) + junk)
     result = run_script(SCRIPT, stdin=payload(transcript, project))
     assert result.returncode == 0
-    assert triggered(json.loads(result.stdout)) == ["decision"]
+    assert result.stdout == "" and take_pending(project) == ["decision"]
 
 
 def test_only_garbage_lines_never_block(run_script, project, tmp_path):
@@ -190,7 +215,7 @@ def test_script_second_stop_is_silent_and_cursor_is_stored(run_script, project, 
     transcript = tmp_path / "t.jsonl"
     transcript.write_bytes(jsonl(DECISION_TURN))
     first = run_script(SCRIPT, stdin=payload(transcript, project))
-    assert first.returncode == 0 and json.loads(first.stdout)["decision"] == "block"
+    assert (first.returncode, first.stdout) == (0, "") and pending_file(project).exists()
     second = run_script(SCRIPT, stdin=payload(transcript, project))
     assert (second.returncode, second.stdout) == (0, "")
     cursor = json.loads((memory_root / ".staging" / "cursors" / "sess-1.json").read_text())
@@ -219,8 +244,10 @@ def test_dry_run_prints_the_block_and_changes_nothing_on_disk(run_script, projec
     assert _tree(tmp_path) == before and not memory_root.exists()
     # the real stop triggers the same category and writes its context file where the dry run said
     real = run_script(SCRIPT, stdin=payload(transcript, project))
+    assert real.stdout == ""  # the real stop never blocks: it leaves a pending capture
     data = json.loads(result.stdout[result.stdout.index("{"): result.stdout.rindex("}") + 1])
-    assert data["categories"][0]["context_file"] in json.loads(real.stdout)["reason"]
+    pending = json.loads(pending_file(project).read_text())
+    assert data["categories"][0]["context_file"] == pending["categories"][0]["context_file"]
 
 
 def test_dry_run_reads_the_cursor_as_the_hook_would(run_script, project, tmp_path, memory_root):

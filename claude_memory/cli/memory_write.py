@@ -3,6 +3,11 @@
     memory_write.py --action create   --category C --input DRAFT [--target PATH]
     memory_write.py --action update   --input DRAFT --target PATH [--hash MD5] [--category C]
     memory_write.py --action delete|archive|unarchive|restore --target PATH [--reason TEXT] [--hash MD5]
+    memory_write.py --batch - [--root ROOT] <<'EOF'  (several memories in one call; see run_batch)
+
+``--input -`` reads the draft from standard input (a quoted here-document), so no
+draft file is needed anywhere: the plugin's guard approves exactly that call
+without a prompt in every permission mode (see :mod:`claude_memory.guard.own_call`).
 
 Success: one JSON line on stdout ``{"ok": true, "action", "path", "id",
 "warnings", "hash"}`` (hash = MD5 of the file as now on disk, for the next
@@ -35,19 +40,44 @@ MAX_INPUT_BYTES = MAX_MEMORY_BYTES
 
 def build_parser() -> ArgParser:
     p = ArgParser(prog="memory_write.py", description="Create, update, retire, archive or restore a memory.")
-    p.add_argument("--action", required=True, choices=ACTIONS)
+    p.add_argument("--action", choices=ACTIONS, help="required unless --batch")
     p.add_argument("--category", choices=CATEGORIES, help="the memory's category (create: required "
                    "unless --target names the folder)")
     p.add_argument("--target", help="the memory file, e.g. .claude/memory/decisions/use-postgres.json")
-    p.add_argument("--input", help="a JSON draft file (create, update)")
+    p.add_argument("--input", help="a JSON draft file, or - for standard input (create, update)")
+    p.add_argument("--batch", help="- (standard input) or a file: a JSON list of memories to save in one call")
     p.add_argument("--hash", help="MD5 of the target file as you read it; a mismatch is OCC_CONFLICT")
     p.add_argument("--reason", help="why (delete, archive, unarchive, restore)")
     p.add_argument("--root", help="the memory root (default: the project's .claude/memory)")
     return p
 
 
-def read_input(path_arg: str) -> tuple[dict, Path]:
-    """The draft in ``--input``: a regular readable file of at most 1 MB holding one JSON object."""
+def _parse_json(data: bytes, what: str):
+    try:
+        return json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise MemoryStoreError("INPUT_ERROR", f"{what} is not UTF-8 JSON: {exc}") from None
+
+
+def read_stdin(what: str, stream=None) -> object:
+    """One JSON document of at most 1 MB from standard input."""
+    stream = stream if stream is not None else sys.stdin.buffer
+    data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise MemoryStoreError("INPUT_ERROR", f"{what} on standard input is larger than {MAX_INPUT_BYTES} bytes")
+    if not data.strip():
+        raise MemoryStoreError("INPUT_ERROR", f"{what}: standard input is empty (give the JSON in a here-document)")
+    return _parse_json(data, f"{what} on standard input")
+
+
+def read_input(path_arg: str) -> tuple[dict, Path | None]:
+    """The draft in ``--input``: ``-`` (standard input) or a regular readable file of at most 1 MB,
+    holding one JSON object."""
+    if path_arg == "-":
+        doc = read_stdin("--input -")
+        if not isinstance(doc, dict):
+            raise MemoryStoreError("INPUT_ERROR", "--input - must hold one JSON object (a memory)")
+        return doc, None
     path = Path(path_arg)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -63,10 +93,7 @@ def read_input(path_arg: str) -> tuple[dict, Path]:
         data = fh.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
         raise MemoryStoreError("INPUT_ERROR", f"--input {path_arg} is larger than {MAX_INPUT_BYTES} bytes")
-    try:
-        doc = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise MemoryStoreError("INPUT_ERROR", f"--input {path_arg} is not UTF-8 JSON: {exc}") from None
+    doc = _parse_json(data, f"--input {path_arg}")
     if not isinstance(doc, dict):
         raise MemoryStoreError("INPUT_ERROR", f"--input {path_arg} must hold one JSON object (a memory)")
     return doc, path
@@ -90,6 +117,15 @@ def _is_staged_draft(path: Path, root: Path) -> bool:
 
 def _run(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(argv)
+    if args.batch is not None:
+        if args.action or args.input or args.target:
+            raise MemoryStoreError("USAGE_ERROR", "--batch takes only --root; give each memory's action, "
+                                   "category, target and draft inside the batch")
+        from claude_memory.cli.batch import run_batch
+
+        return run_batch(args.batch, args.root)
+    if not args.action:
+        raise MemoryStoreError("USAGE_ERROR", "give --action (or --batch -)")
     from claude_memory import store
 
     root = Path(args.root) if args.root else paths.default_memory_root()

@@ -28,7 +28,7 @@ from pathlib import Path
 from claude_memory.core import roots
 from claude_memory.core.errors import MemoryStoreError
 
-__all__ = ["REQUIREMENTS", "ensure_deps", "require_deps", "venv_dir", "plugin_data_dir", "install_command"]
+__all__ = ["REQUIREMENTS", "progress_line", "ensure_deps", "require_deps", "venv_dir", "plugin_data_dir", "install_command"]
 
 REQUIREMENTS = ("pydantic>=2,<3", "filelock>=3.12")
 _MODULES = ("pydantic", "filelock")
@@ -79,6 +79,12 @@ def _add_site_packages(venv: str) -> None:
     importlib.invalidate_caches()
 
 
+def progress_line(venv: str) -> str:
+    """The one line a person sees on the writer's first use: what, why, how long."""
+    return (f"claude-memory: first use of the memory writer: installing {' and '.join(_MODULES)} into {venv} "
+            "(once, takes about 10-60 seconds)")
+
+
 def _install(venv: str) -> None:
     """Create the venv and pip-install the requirements, one process at a time."""
     os.makedirs(os.path.dirname(venv), exist_ok=True)
@@ -94,6 +100,7 @@ def _install(venv: str) -> None:
         if not _missing():  # another process finished the install while we waited
             return
         python = os.path.join(venv, "bin", "python")
+        print(progress_line(venv), file=sys.stderr, flush=True)
         if not os.path.exists(python):
             subprocess.run([sys.executable, "-m", "venv", venv], check=True, capture_output=True, timeout=180)
         subprocess.run(

@@ -15,10 +15,19 @@ from pathlib import Path
 
 from claude_memory.core import roots
 
-__all__ = ["PLUGIN_ROOT", "PINNED_CLI", "find_cli", "cli_env", "CliRun", "run_claude", "run_plugin_command"]
+__all__ = ["PLUGIN_ROOT", "PINNED_CLI", "PINNED_TOOLS", "find_cli", "cli_env", "CliRun", "run_claude",
+           "run_plugin_command"]
 
 PLUGIN_ROOT = Path(roots.PLUGIN_ROOT)
 PINNED_CLI = PLUGIN_ROOT / ".cache" / "claude-code" / "node_modules" / ".bin" / "claude"
+
+#: The tools the pinned CLI offers the model (read from a real request; the e2e suite checks it still
+#: does). Skills, commands, agents and hook matchers may name only these.
+PINNED_TOOLS = frozenset({
+    "Agent", "Bash", "CronCreate", "CronDelete", "CronList", "Edit", "EnterWorktree", "ExitWorktree",
+    "NotebookEdit", "Read", "ReportFindings", "ScheduleWakeup", "SendMessage", "Skill", "TaskCreate", "TaskGet",
+    "TaskList", "TaskOutput", "TaskStop", "TaskUpdate", "WebFetch", "WebSearch", "Workflow", "Write",
+})
 
 # Variables of the developer's environment that must not reach the CLI under test.
 _DROP_PREFIXES = ("CLAUDE", "ANTHROPIC", "OTEL_")
@@ -72,11 +81,15 @@ class CliRun:
 
 def run_claude(cli: Path, prompt: str, *, project: Path, home: Path, base_url: str,
                plugin_dir: Path | None = PLUGIN_ROOT, extra_args: list[str] | None = None,
-               env: dict | None = None, timeout: float = 90, debug_log: Path | None = None) -> CliRun:
-    """``claude -p <prompt>`` in ``project``; returns what happened (never raises on a non-zero exit)."""
+               env: dict | None = None, timeout: float = 90, debug_log: Path | None = None,
+               permission_mode: str | None = None) -> CliRun:
+    """``claude -p <prompt>`` in ``project``; returns what happened (never raises on a non-zero exit).
+
+    Permissions are skipped unless ``permission_mode`` names one (default, acceptEdits, plan,
+    bypassPermissions): then the CLI's own permission checks run as a user's would."""
     debug_log = debug_log or (home / f"claude-debug-{time.monotonic_ns()}.log")
-    args = [str(cli), "-p", prompt, "--dangerously-skip-permissions", "--debug-file", str(debug_log),
-            "--model", "claude-sonnet-4-5"]
+    mode = ["--permission-mode", permission_mode] if permission_mode else ["--dangerously-skip-permissions"]
+    args = [str(cli), "-p", prompt, *mode, "--debug-file", str(debug_log), "--model", "claude-sonnet-4-5"]
     if plugin_dir is not None:
         args += ["--plugin-dir", str(plugin_dir)]
     args += extra_args or []

@@ -7,8 +7,9 @@ temporary project (left on disk for you to inspect) it:
 2. plays a session in which a decision is made, through the real Claude Code
    CLI with a scripted model when the CLI is installed (else by running the
    hook scripts directly, as Claude Code would);
-3. shows the Stop hook (triage) firing, the draft, candidate selection and the
-   save through memory_write.py, then the memory file and index.md;
+3. shows triage leaving a pending capture (silently: the stop is not blocked), the
+   next prompt handing it to the memory-saver subagent, the one batch save through
+   memory_write.py, then the memory file and index.md;
 4. asks a new question and shows the memory context recall injected.
 """
 
@@ -28,7 +29,7 @@ from claude_memory.core.layout import INDEX_NAME
 from claude_memory.devtools import demo_example as ex
 from claude_memory.devtools.claude_cli import PLUGIN_ROOT, find_cli, run_claude
 from claude_memory.devtools.model_server import ModelServer, Steps, _blocks, last_user_text, text
-from claude_memory.devtools.skill_player import Conversation, follow_triage, parse_triage_data
+from claude_memory.devtools.skill_player import Conversation, batch_command, capture_request, follow_capture
 
 __all__ = ["build_parser", "main"]
 
@@ -122,32 +123,46 @@ def _narrate(messages: list[dict]) -> None:
                 print(f"    result{flag}: {_short(inner, 400)}")
 
 
+NEXT_PROMPT = "Thanks. Where should the cache code live?"
+NEXT_ANSWER = "In build/cache.py, next to the other build helpers."
+
+
 def _with_cli(world: World, cli: Path) -> None:
     step("2. Session 1, through the real Claude Code CLI (the model is scripted)")
     print(f"  claude -p {json.dumps(ex.PROMPT[:60] + '...')} --plugin-dir {PLUGIN_ROOT}")
+    with ModelServer(Steps([ex.DECISION_REPLY])) as server:
+        run = run_claude(cli, ex.PROMPT, project=world.project, home=world.home, base_url=server.url,
+                         env={"PATH": world.env["PATH"]}, permission_mode="default")
+    if run.returncode != 0 or not server.main_requests:
+        raise SystemExit("demo: the CLI run failed\n" + run.describe())
+    show("claude -p printed (the answer; the Stop hook stayed silent)", run.stdout)
+    _explain_pending(world)
+
+    print(f"\n  next prompt: claude -p {json.dumps(NEXT_PROMPT)} (default permission mode)")
     outcome: dict = {}
 
     def flow(body):
-        body = yield text(ex.DECISION_REPLY)
-        feedback = last_user_text(body)
-        outcome["feedback"] = feedback
-        if "Stop hook feedback:" in feedback:
-            outcome["saved"] = yield from follow_triage(feedback, project=world.project, drafts={"decision": ex.DRAFT},
-                                                        new_info={"decision": ex.NEW_INFO})
-        yield text("Saved the decision to project memory.")
+        call = capture_request(body)
+        if call is not None:
+            outcome["saved"], body = yield from follow_capture(call, drafts={"decision": ex.DRAFT})
+        yield text(NEXT_ANSWER)
 
     with ModelServer(Conversation(flow)) as server:
-        run = run_claude(cli, ex.PROMPT, project=world.project, home=world.home, base_url=server.url,
-                         env={"PATH": world.env["PATH"]}, extra_args=["--session-id", str(uuid.uuid4())])
+        run = run_claude(cli, NEXT_PROMPT, project=world.project, home=world.home, base_url=server.url,
+                         env={"PATH": world.env["PATH"]}, permission_mode="default")
     if run.returncode != 0 or not server.main_requests:
         raise SystemExit("demo: the CLI run failed\n" + run.describe())
-    last = [r for r in server.requests if r.main][-1]
-    final = [{"type": "text", "text": last.reply.text}] if last.reply and last.reply.text else []
-    _narrate(last.body["messages"] + [{"role": "assistant", "content": final}])
+    for record in server.requests:
+        if record.main:
+            _narrate([record.body["messages"][-1]])
+            if record.reply is not None:
+                said = [{"type": "text", "text": record.reply.text}] if record.reply.text else []
+                calls = [{"type": "tool_use", "name": n, "input": i} for n, i in record.reply.tool_calls]
+                _narrate([{"role": "assistant", "content": said + calls}])
+    show("claude -p printed", run.stdout)
     print(f"  ({len(server.main_requests)} model calls, {run.seconds:.1f}s; hook log: {run.debug_log})")
-    if "Stop hook feedback:" not in outcome.get("feedback", ""):
-        raise SystemExit("demo: the Stop hook did not ask to save anything")
-    _explain_triage(outcome["feedback"])
+    if not outcome.get("saved"):
+        raise SystemExit("demo: claude-memory did not ask to save anything")
     _show_store(world)
 
     step("4. Session 2: a new question; recall injects the memory")
@@ -182,23 +197,18 @@ def _direct(world: World) -> None:
     payload = {"session_id": session_id, "transcript_path": str(transcript), "cwd": str(world.project),
                "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": ex.DECISION_REPLY}
     proc = world.script("memory_triage.py", stdin=json.dumps(payload))
-    try:
-        reason = json.loads(proc.stdout)["reason"]
-    except (ValueError, KeyError):
-        raise SystemExit(f"demo: triage did not fire: {proc.stdout!r} {proc.stderr!r}")
-    show("Stop hook (memory_triage.py) blocks the stop with", reason, 900)
-    _explain_triage(reason)
-    data = parse_triage_data(reason) or {}
-    entry = next(c for c in data.get("categories", []) if c["category"] == "decision")
-    draft_path = Path(entry.get("draft_file") or Path(entry["context_file"]).parent / "draft-decision.json")
-    draft_path.write_text(json.dumps(ex.DRAFT, indent=2))
-    print(f"--- Claude writes its draft to {draft_path}")
-    proc = world.script("memory_candidate.py", "--category", "decision", "--new-info", ex.NEW_INFO)
-    show("memory_candidate.py (is there an existing memory to update?)", proc.stdout or proc.stderr)
-    target = f".claude/memory/decisions/{ex.DRAFT['id']}.json"
-    proc = world.script("memory_write.py", "--action", "create", "--category", "decision", "--target", target,
-                        "--input", str(draft_path))
-    show("memory_write.py --action create", (proc.stdout + proc.stderr))
+    print(f"--- Stop hook (memory_triage.py) answers {proc.stdout!r}: the stop is not blocked")
+    pending = _explain_pending(world)
+    proc = world.script("memory_capture.py", stdin=json.dumps({
+        "session_id": "demo-2", "hook_event_name": "UserPromptSubmit", "cwd": str(world.project),
+        "permission_mode": "default", "prompt": NEXT_PROMPT}))
+    show("next prompt: memory_capture.py asks Claude for one Agent call", proc.stdout, 900)
+    doc = {"pending": pending.get("key"),
+           "memories": [{"action": "save", "category": "decision", "draft": ex.DRAFT}]}
+    command = batch_command(str(SCRIPTS / "memory_write.py"), str(world.memory_root), doc)
+    print(f"--- the memory-saver subagent runs: {_short(command, 300)}")
+    proc = world.script("memory_write.py", "--root", str(world.memory_root), "--batch", "-", stdin=json.dumps(doc))
+    show("memory_write.py --batch -", (proc.stdout + proc.stderr))
     _show_store(world)
 
     step("4. Session 2: a new question; recall injects the memory")
@@ -211,11 +221,17 @@ def _direct(world: World) -> None:
 
 # --- shared -----------------------------------------------------------------------------
 
-def _explain_triage(feedback: str) -> None:
-    data = parse_triage_data(feedback) or {}
+def _explain_pending(world: World) -> dict:
+    """Print the pending capture the Stop hook left (the newest); return it."""
+    found = sorted(world.memory_root.glob(".staging/*/pending.json"), key=lambda p: p.stat().st_mtime)
+    if not found:
+        raise SystemExit("demo: triage did not leave a pending capture")
+    data = json.loads(found[-1].read_text())
+    print(f"--- pending capture {found[-1].relative_to(world.project)}")
     for entry in data.get("categories", []):
         print(f"  triage: category {entry.get('category')} scored {entry.get('score')}; "
               f"context file {entry.get('context_file')}")
+    return data
 
 
 def _show_store(world: World) -> None:

@@ -1,30 +1,26 @@
 """Scripted models that behave like Claude following this plugin's instructions.
 
 :class:`Conversation` turns a generator into a model script: the generator
-yields replies and receives the next request body. :func:`follow_triage` plays
-what the memory-management skill tells Claude to do after the Stop hook blocks:
-read each context file, write a draft to the staging place, run
-memory_candidate.py, then save with memory_write.py (create, or update with
-``--hash`` when the candidate says so), all through the real tools.
+yields replies and receives the next request body. :func:`follow_capture` plays
+what claude-memory asks for at the prompt after a turn worth remembering: one
+Agent call to the plugin's memory-saver subagent, and the subagent itself (read
+the pending capture, save every draft in one ``memory_write.py --batch -`` call
+with the drafts in a quoted here-document, send an update when a draft is about
+an existing memory), all through the real tools.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import shlex
-from pathlib import Path
-
-from claude_memory.core import roots
 from typing import Callable, Generator
 
 from claude_memory.devtools.model_server import Reply, last_user_text, text, tool, tool_results
 
-__all__ = ["Conversation", "parse_triage_data", "reason_commands", "script_path", "strip_line_numbers", "follow_triage", "Saved"]
+__all__ = ["Conversation", "strip_line_numbers", "capture_request", "follow_capture", "is_subagent_request",
+           "batch_command", "Saved"]
 
 Flow = Generator[Reply, dict, object]
-TRIAGE_RE = re.compile(r"<triage_data>\s*(.*?)\s*</triage_data>", re.DOTALL)
-PLUGIN_ROOT = Path(roots.PLUGIN_ROOT)
 
 
 class Conversation:
@@ -51,22 +47,6 @@ class Conversation:
             return text(self._fallback)
 
 
-def parse_triage_data(feedback: str) -> dict | None:
-    match = TRIAGE_RE.search(feedback)
-    if not match:
-        return None
-    try:
-        return json.loads(match.group(1))
-    except ValueError:
-        return None
-
-
-def script_path(feedback: str, name: str) -> str:
-    """The path of ``name`` as the triage reason spells it (else the plugin's own copy)."""
-    match = re.search(r"[\"']?(/[^\s\"']*/" + re.escape(name) + r")", feedback)
-    return match.group(1) if match else str(PLUGIN_ROOT / "hooks" / "scripts" / name)
-
-
 def strip_line_numbers(read_output: str) -> str:
     """The Read tool shows ``cat -n`` style lines; give back the file text."""
     lines = []
@@ -77,23 +57,6 @@ def strip_line_numbers(read_output: str) -> str:
     return "\n".join(lines)
 
 
-def reason_commands(feedback: str, category: str) -> dict[str, str]:
-    """The draft path and the candidate/create command lines the triage reason gives for ``category``."""
-    lines = feedback.splitlines()
-    for i, line in enumerate(lines):
-        match = re.match(rf"^\s*{re.escape(category)}: draft (\S.*)$", line)
-        if match:
-            found = {"draft": match.group(1).strip()}
-            for follow in lines[i + 1:i + 3]:
-                follow = follow.strip()
-                if "memory_candidate.py" in follow:
-                    found["candidate"] = follow
-                elif "memory_write.py" in follow and "--action create" in follow:
-                    found["create"] = follow
-            return found
-    return {}
-
-
 def _result_text(body: dict) -> tuple[str, bool]:
     results = tool_results(body)
     if not results:
@@ -102,69 +65,79 @@ def _result_text(body: dict) -> tuple[str, bool]:
 
 
 class Saved(list):
-    """What the flow did: one ``{category, action, stdout, is_error}`` per memory_write.py call."""
+    """What the flow did: one batch result (``status``, ``category``, ``path``...) per memory entry."""
 
 
-def follow_triage(feedback: str, *, project: Path, drafts: dict[str, dict], new_info: dict[str, str],
-                  update: Callable[[dict], dict] | None = None, python: str = "python3",
-                  reason: str = "update from a later session") -> Flow:
-    """Play the skill for each triggered category that has a draft. Yields tool calls; returns :class:`Saved`."""
-    data = parse_triage_data(feedback) or {}
-    candidate_py = script_path(feedback, "memory_candidate.py")
-    write_py = script_path(feedback, "memory_write.py")
+SAVER_CALL_RE = re.compile(r'^\{"subagent_type": "claude-memory:memory-saver".*\}$', re.MULTILINE)
+_SAVER_PROMPT_RE = re.compile(r"described in (?P<pending>\S+) \(memory root (?P<root>[^;]+); writer (?P<writer>\S+)\)")
+
+
+def capture_request(body: dict) -> dict | None:
+    """The Agent call claude-memory's prompt context asks for in this turn (the last user message;
+    a resumed conversation's history holds earlier turns' requests), or None."""
+    match = SAVER_CALL_RE.search(last_user_text(body))
+    return json.loads(match.group(0)) if match else None
+
+
+def is_subagent_request(body: dict) -> bool:
+    """The CLI marks a subagent's requests in the system prompt's billing header."""
+    from claude_memory.devtools.model_server import system_text
+
+    return "cc_is_subagent=true" in system_text(body)
+
+
+def batch_command(writer: str, root: str, doc: dict) -> str:
+    """The one writer call the guard approves: drafts in a quoted here-document, nothing else."""
+    return (f'python3 "{writer}" --root "{root}" --batch - <<\'MEMORY_BATCH\'\n'
+            f"{json.dumps(doc, ensure_ascii=False)}\nMEMORY_BATCH")
+
+
+def _batch_results(out: str) -> list[dict]:
+    try:
+        return json.loads(out[out.index("{"):]).get("results", [])
+    except (ValueError, AttributeError):
+        return [{"status": "error", "message": out}]
+
+
+def follow_capture(call: dict, *, drafts: dict[str, dict], update: Callable[[dict], dict] | None = None,
+                   reply: str = "Saved.") -> Flow:
+    """Play one capture: the main conversation's Agent call, then the saver subagent.
+
+    Yields tool calls; returns ``(Saved, body)`` where ``body`` is the main conversation's next
+    request (holding the Agent result), so the caller goes on to answer the user."""
     saved = Saved()
-    for entry in data.get("categories", []):
-        category = entry.get("category")
-        if category not in drafts:
-            continue
-        context_file = entry.get("context_file")
-        body = yield tool("Read", {"file_path": context_file})
-        given = reason_commands(feedback, category)
-        draft_path = given.get("draft") or str(Path(context_file).parent / f"draft-{category}.json")
-        draft = drafts[category]
-        body = yield tool("Write", {"file_path": draft_path, "content": json.dumps(draft, indent=2)})
-        candidate_cmd = given.get("candidate") or (f"{python} {shlex.quote(candidate_py)} --category {category} "
-                                                   f"--new-info {shlex.quote(new_info[category])}")
-        body = yield tool("Bash", {"command": candidate_cmd, "description": "Find an existing memory this is about"})
-        out, is_error = _result_text(body)
-        try:
-            verdict = json.loads(out[out.index("{"):])
-        except ValueError:
-            verdict = {}
-        candidate = verdict.get("candidate") or {}
-        cud = verdict.get("structural_cud")
-        if candidate and cud in ("UPDATE", "UPDATE_OR_DELETE") and update is not None:
-            target = candidate["path"]
-            body = yield tool("Read", {"file_path": str(Path(project) / target)})
-            read_text, _ = _result_text(body)
-            existing = json.loads(strip_line_numbers(read_text))
-            body = yield tool("Bash", {"command": f"md5sum {shlex.quote(target)}",
-                                       "description": "Hash the memory as read"})
-            digest = _result_text(body)[0].split()[0]
-            body = yield tool("Write", {"file_path": draft_path, "content": json.dumps(update(existing), indent=2)})
-            if "create" in given:
-                command = given["create"].replace("--action create", "--action update", 1) + (
-                    f" --target {shlex.quote(target)} --hash {digest} --reason {shlex.quote(reason)}")
-            else:
-                command = (f"{python} {shlex.quote(write_py)} --action update --category {category} "
-                           f"--target {shlex.quote(target)} --input {shlex.quote(draft_path)} --hash {digest} "
-                           f"--reason {shlex.quote(reason)}")
-            action = "update"
-        elif cud == "CREATE" or not candidate:
-            target = f".claude/memory/{_folder(category)}/{draft['id']}.json"
-            command = given.get("create") or (f"{python} {shlex.quote(write_py)} --action create --category "
-                                              f"{category} --target {shlex.quote(target)} --input {shlex.quote(draft_path)}")
-            action = "create"
+    body = yield tool("Agent", call)
+    match = _SAVER_PROMPT_RE.search(last_user_text(body))
+    if not match:
+        raise AssertionError("the saver subagent's prompt does not name the pending capture: "
+                             + last_user_text(body)[-500:])
+    pending_path, root, writer = match.group("pending"), match.group("root"), match.group("writer")
+    body = yield tool("Read", {"file_path": pending_path})
+    read_text, is_error = _result_text(body)
+    pending = json.loads(strip_line_numbers(read_text)) if not is_error else {"categories": []}
+    memories = []
+    for row in pending.get("categories", []):
+        category = row["category"]
+        if category in drafts:
+            memories.append({"action": "save", "category": category, "draft": drafts[category]})
         else:
-            saved.append({"category": category, "action": "noop", "stdout": out, "is_error": is_error})
-            continue
-        body = yield tool("Bash", {"command": command, "description": "Save the memory"})
+            memories.append({"action": "noop", "category": category})
+    doc = {"pending": pending.get("key"), "memories": memories}
+    body = yield tool("Bash", {"command": batch_command(writer, root, doc), "description": "Save project memory"})
+    out, is_error = _result_text(body)
+    results = _batch_results(out)
+    updates = [r for r in results if r.get("status") == "candidate"]
+    if updates and update is not None:
+        entries = [{"action": "update", "target": r["target"], "hash": r["hash"], "draft": update(r["record"])}
+                   for r in updates]
+        for row in memories:
+            if row["action"] == "noop":
+                entries.append(row)
+        body = yield tool("Bash", {"command": batch_command(writer, root, {"pending": pending.get("key"),
+                                                                         "memories": entries}),
+                                   "description": "Update project memory"})
         out, is_error = _result_text(body)
-        saved.append({"category": category, "action": action, "stdout": out, "is_error": is_error})
-    return saved
-
-
-def _folder(category: str) -> str:
-    from claude_memory.core.categories import folder_of
-
-    return folder_of(category)
+        results = [r for r in results if r.get("status") != "candidate"] + _batch_results(out)
+    saved.extend(results)
+    body = yield text(reply)
+    return saved, body

@@ -905,6 +905,19 @@ class _Analysis:
         if stdin:
             self.script(stdin, _Context(ctx.cwd, ctx.env, ctx.depth + 1))
 
+    def look_alike(self, word: Word, ctx: _Context) -> None:
+        """A script named like one of the plugin's own is trusted only by its real path
+        (:func:`claude_memory.guard.own_call.is_own_script`); a look-alike is an unknown writer."""
+        from claude_memory.guard.own_call import OWN_SCRIPTS, is_own_script
+
+        name = word.text.rsplit("/", 1)[-1]
+        if name not in OWN_SCRIPTS and name != "memory_index.py":
+            return
+        spellings = _expand(word, ctx)
+        resolve = self.store.resolve or os.path.realpath
+        if not all(_ANY not in s and is_own_script(_unescape(s), ctx.cwd, resolve) for s in spellings):
+            self.opaque_writer = "a script named like the plugin's " + name
+
     def run_interpreter(self, verb, args, ctx, stdin):
         flags = _INLINE_FLAGS[verb]
         codes: list[str] = []
@@ -966,6 +979,8 @@ class _Analysis:
                 i += 1
             elif t != "-":
                 script_file = True
+                if verb == "python":
+                    self.look_alike(args[i], ctx)
                 break
             i += 1
         if in_place:

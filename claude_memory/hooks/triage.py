@@ -2,8 +2,10 @@
 
 ``decide(payload)`` reads only what is new in the transcript since the session's
 cursor, scores it per category, writes a context file per triggered category and
-answers ``{"decision": "block", "reason": ...}`` so Claude runs the
-memory-management skill; or ``None`` (no output) when nothing triggered.
+records a pending capture (:mod:`claude_memory.triage.pending`) that the next
+prompt hands to the plugin's saver subagent. It never blocks the stop: a blocking
+Stop hook is shown as a red "Stop hook error" and, in ``claude -p``, replaces the
+printed answer. Nothing is ever printed (the answer holds at most the operations-log note).
 
 - ``stop_hook_active: true`` (Claude is already continuing because of a block):
   ``None``, nothing read or written. The next triage skips the save flow itself
@@ -30,7 +32,6 @@ from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.config import hook_config
 from claude_memory.core.layout import staging_path
 from claude_memory.core.privacy import capture_paused, memory_enabled
-from claude_memory.core.roots import plugin_root
 from claude_memory.triage import cursor as cursors
 from claude_memory.triage.transcript import ASSISTANT_TEXT, Event, drop_save_flow, read_tail
 
@@ -64,8 +65,6 @@ def thresholds(config: dict) -> dict[str, float]:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 1
         out[name] = float(value) if ok else _DEFAULT_THRESHOLD
     return out
-
-
 
 
 def _max_context_bytes(config: dict) -> int:
@@ -146,7 +145,7 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
 
     answer = None
     if triggered:
-        answer = _block(triggered, scores, events, config, root, os.path.join(staging, key), write=not dry_run)
+        answer = _defer(triggered, scores, events, config, staging, key, write=not dry_run)
         if "session_summary" in triggered:
             metrics = {}
     if dry_run:
@@ -175,10 +174,14 @@ def _with_last_message(events: list[Event], message, stored_crc, in_flow: bool) 
     return events, crc
 
 
-def _block(triggered: list[str], scores: dict, events: list[Event], config: dict, root: str, folder: str,
-           write: bool = True) -> dict:
+def _defer(triggered: list[str], scores: dict, events: list[Event], config: dict, staging: str,
+           key: str, write: bool = True) -> dict:
+    """Write the context files and the pending capture; the next prompt saves them (no block).
+    The answer carries only the operations-log note (nothing is printed); with ``write`` false,
+    nothing is written and the answer's ``triage_rows`` say what would be."""
+    from claude_memory.triage.pending import write_pending
     from claude_memory.triage.context import render_context, write_context
-    from claude_memory.triage.reason import build_reason
+    from claude_memory.triage.reason import triage_data
 
     cats = config.get("categories") if isinstance(config.get("categories"), dict) else {}
     max_bytes = _max_context_bytes(config)
@@ -186,12 +189,13 @@ def _block(triggered: list[str], scores: dict, events: list[Event], config: dict
     for category in triggered:
         spec = cats.get(category) if isinstance(cats.get(category), dict) else {}
         text = render_context(scores[category], spec.get("description", ""), events, max_bytes=max_bytes)
+        folder = os.path.join(staging, key)
         path = write_context(folder, category, text) if write else os.path.join(folder, f"context-{category}.md")
         rows.append((category, scores[category].score, str(path)))
     if not write:
         return {"triage_rows": rows}
-    reason = build_reason(rows, config, plugin_root=plugin_root(), memory_root=root, staging_folder=folder)
-    return {**hook_edge.block(reason), hook_edge.LOG_KEY: {"categories": [row[0] for row in rows]}}
+    write_pending(staging, key, triage_data(rows, config)["categories"])
+    return {hook_edge.LOG_KEY: {"categories": [row[0] for row in rows], "deferred": True}}
 
 
 def dry_run(payload: dict) -> str:

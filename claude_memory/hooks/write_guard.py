@@ -3,8 +3,11 @@
 Write, Edit, MultiEdit and NotebookEdit are denied when their path resolves
 into the memory root (the staging place ``<root>/.staging/`` excepted); Bash
 is denied when the command would write, move or delete there. The deny reason
-names the plugin command to use instead. Everything else, malformed input
-included, is allowed without a word (malformed input gets a note on stderr).
+names the plugin command to use instead. Exactly the plugin's own writer and
+candidate calls (see :mod:`claude_memory.guard.own_call`) are approved with
+``permissionDecision: "allow"`` so capture needs no approval prompt in any
+permission mode but ``plan``; everything else, malformed input included, gets no
+opinion (the usual permission flow decides; malformed input gets a note on stderr).
 
 Hot path: standard library only, no config, no pydantic, no big files.
 """
@@ -30,6 +33,11 @@ def _note(message: str) -> None:
 def deny(reason: str) -> dict:
     """The PreToolUse answer that blocks the tool call and tells Claude why."""
     return hook_edge.permission("deny", reason)
+
+
+def allow(reason: str) -> dict:
+    """The PreToolUse answer that approves the call without a prompt (only the plugin's own calls)."""
+    return hook_edge.permission("allow", reason)
 
 
 def _short(text: str, limit: int = 300) -> str:
@@ -66,11 +74,16 @@ def _decide_file(tool: str, tool_input: dict, cwd, roots, session_id) -> dict | 
     return deny(_file_reason(tool, path, root, rel, session_id))
 
 
-def _decide_bash(tool_input: dict, cwd, roots, session_id) -> dict | None:
+def _decide_bash(tool_input: dict, cwd, roots, session_id, mode) -> dict | None:
     command = tool_input.get("command")
     if not isinstance(command, str):
         _note("Bash without a command string; allowed")
         return None
+    if mode != "plan" and "memory_" in command:
+        from claude_memory.guard.own_call import is_own_call
+
+        if is_own_call(command, cwd=cwd or os.getcwd(), roots=roots):
+            return allow("claude-memory: the plugin's own memory bookkeeping")
     from claude_memory.guard.bash import find_store_writes
 
     start = cwd if isinstance(cwd, str) and cwd else os.getcwd()
@@ -99,7 +112,7 @@ def decide(payload: dict) -> dict | None:
     roots = guard_paths.memory_roots(cwd)
     session_id = payload.get("session_id")
     if tool == "Bash":
-        return _decide_bash(tool_input, cwd, roots, session_id)
+        return _decide_bash(tool_input, cwd, roots, session_id, payload.get("permission_mode"))
     return _decide_file(tool, tool_input, cwd, roots, session_id)
 
 

@@ -15,7 +15,10 @@ from claude_memory.devtools.claude_cli import PLUGIN_ROOT, CliRun, find_cli, run
 from claude_memory.devtools.model_server import ModelServer
 from support import require
 
-EVAL_MEMORY = PLUGIN_ROOT.parent / "shared" / "eval" / "dev" / "memory"
+#: The dev eval set beside the repository (``../shared``; ``../../shared`` from a worktree under ``wt/``).
+EVAL_MEMORY = next((p for p in (PLUGIN_ROOT.parent / "shared" / "eval" / "dev" / "memory",
+                                 PLUGIN_ROOT.parent.parent / "shared" / "eval" / "dev" / "memory") if p.is_dir()),
+                   PLUGIN_ROOT.parent / "shared" / "eval" / "dev" / "memory")
 SCRIPTS = PLUGIN_ROOT / "hooks" / "scripts"
 
 
@@ -47,7 +50,8 @@ class Session:
         return self.project / ".claude" / "memory"
 
     def claude(self, prompt: str, script, *, plugin_dir: Path | None = PLUGIN_ROOT, extra_args: list[str] | None = None,
-               env: dict | None = None, timeout: float = 90) -> tuple[CliRun, ModelServer]:
+               env: dict | None = None, timeout: float = 90,
+               permission_mode: str | None = None) -> tuple[CliRun, ModelServer]:
         """Run ``claude -p`` against a fresh model server playing ``script``; fail on a non-zero exit."""
         # The python3 that hooks and Bash see is the test interpreter's (it has the write path's
         # dependencies); the bare-python install path has its own test.
@@ -55,7 +59,7 @@ class Session:
         with ModelServer(script) as server:
             run = run_claude(self.cli, prompt, project=self.project, home=self.home, base_url=server.url,
                              plugin_dir=plugin_dir, extra_args=extra_args, env={"PATH": path, **(env or {})},
-                             timeout=timeout)
+                             timeout=timeout, permission_mode=permission_mode)
         self.runs.append(run)
         assert run.returncode == 0, run.describe()
         assert not server.errors, server.errors
@@ -73,6 +77,7 @@ class Session:
 
     def seed(self, *relative: str) -> list[Path]:
         """Copy memories from the dev eval set (``decisions/x.json``) and rebuild the index."""
+        require(EVAL_MEMORY.is_dir(), f"dev eval set not present at {EVAL_MEMORY}")
         copied = []
         for rel in relative:
             dest = self.memory_root / rel

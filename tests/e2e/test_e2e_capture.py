@@ -1,4 +1,7 @@
-"""Capture, update and retire inside the real CLI, following the skill with the real tools."""
+"""Capture, update and retire inside the real CLI, following the plugin's instructions with the real tools.
+
+A turn worth remembering leaves a pending capture (the stop is never blocked); the next prompt
+hands it to the memory-saver subagent in one Agent call."""
 
 from __future__ import annotations
 
@@ -9,8 +12,8 @@ from pathlib import Path
 
 from claude_memory.devtools.demo_example import DECISION_REPLY, DRAFT, NEW_INFO, PROMPT
 from claude_memory.devtools.model_server import Steps, last_user_text, text
-from claude_memory.devtools.skill_player import Conversation, follow_triage, parse_triage_data, reason_commands
-from support import feedback_requests, first_prompt_text, md5
+from claude_memory.devtools.skill_player import Conversation, capture_request, follow_capture
+from support import first_prompt_text, md5
 
 # The same decision the demo plays: one example conversation, one draft.
 SLUG = DRAFT["id"]
@@ -35,16 +38,18 @@ def _add_tuning(existing: dict) -> dict:
     return doc
 
 
-def _capture(project: Path, reply: str, new_info: str, outcome: dict, update=None):
+NEXT_PROMPT = "Thanks. Anything else to check?"
+NEXT_ANSWER = "Nothing else for now."
+
+
+def _turn(reply: str, outcome: dict, update=None):
+    """A turn: first play any capture claude-memory asks for, then say ``reply``."""
     def flow(body):
-        body = yield text(reply)
-        feedback = last_user_text(body)
-        outcome["feedback"] = feedback
-        if "Stop hook feedback:" not in feedback:
-            return
-        outcome["saved"] = yield from follow_triage(
-            feedback, project=project, drafts={"decision": DRAFT}, new_info={"decision": new_info}, update=update)
-        yield text("Saved the decision to project memory.")
+        call = capture_request(body)
+        outcome.setdefault("calls", []).append(call)
+        if call is not None:
+            outcome["saved"], body = yield from follow_capture(call, drafts={"decision": DRAFT}, update=update)
+        yield text(reply)
 
     return Conversation(flow)
 
@@ -54,38 +59,38 @@ def _validate(session) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+def _pending(session):
+    return sorted((session.memory_root / ".staging").glob("*/pending.json"))
+
+
 def _capture_first_decision(session) -> tuple[str, dict]:
     session_id = str(uuid.uuid4())
     outcome: dict = {}
-    _, server = session.claude(PROMPT, _capture(session.project, DECISION_REPLY, NEW_INFO, outcome),
-                               extra_args=["--session-id", session_id])
-    assert "Stop hook feedback:" in outcome.get("feedback", ""), outcome
-    assert len(feedback_requests(server)) == 1  # the stop after saving did not trigger again
+    run, _ = session.claude(PROMPT, _turn(DECISION_REPLY, outcome), extra_args=["--session-id", session_id])
+    assert outcome["calls"] == [None] and run.stdout.strip() == DECISION_REPLY
+    assert len(_pending(session)) == 1
+    run, _ = session.claude(NEXT_PROMPT, _turn(NEXT_ANSWER, outcome), extra_args=["--resume", session_id])
+    assert outcome["calls"][-1] is not None, run.describe()
+    assert run.stdout.strip() == NEXT_ANSWER
     return session_id, outcome
 
 
-def test_a_decision_is_captured_through_the_skill_and_not_captured_twice(session):
+def test_a_decision_is_captured_at_the_next_prompt_and_not_captured_twice(session):
     session_id, outcome = _capture_first_decision(session)
-    data = parse_triage_data(outcome["feedback"])
-    assert data is not None, outcome["feedback"]
-    categories = {c["category"]: c for c in data["categories"]}
-    assert "decision" in categories
-    assert 0 < categories["decision"]["score"] <= 1
-    given = reason_commands(outcome["feedback"], "decision")  # the skill runs the reason's own command lines
-    assert {"draft", "candidate", "create"} <= set(given), outcome["feedback"]
-    assert outcome["saved"] and outcome["saved"][0]["action"] == "create", outcome["saved"]
-    assert not outcome["saved"][0]["is_error"], outcome["saved"]
+    assert [r["status"] for r in outcome["saved"]] == ["saved"], outcome["saved"]
+    assert outcome["calls"][-1]["description"] == "Save project memory: decision"
 
     saved = json.loads((session.project / TARGET).read_text())
     assert saved["id"] == SLUG and saved["record_status"] == "active"
     assert any(TARGET in line and TITLE in line and line.startswith("- [DECISION]")
                for line in session.index_lines()), session.index_lines()
+    assert _pending(session) == []
     _validate(session)
 
-    # Same conversation, resumed: nothing new to remember, so the Stop hook stays quiet.
-    _, server = session.claude("Thanks, that is all.", Steps(["You're welcome."]),
-                               extra_args=["--resume", session_id])
-    assert feedback_requests(server) == []
+    # Same conversation, resumed: the save turn itself is not triaged again, nothing new to remember.
+    outcome = {}
+    session.claude("Thanks, that is all.", _turn("You're welcome.", outcome), extra_args=["--resume", session_id])
+    assert outcome["calls"] == [None] and _pending(session) == []
 
 
 def test_a_later_session_updates_it_with_hash_then_retire_removes_it_from_recall(session):
@@ -95,10 +100,12 @@ def test_a_later_session_updates_it_with_hash_then_retire_removes_it_from_recall
     hash_before = md5(path)
 
     outcome: dict = {}
-    session.claude(UPDATE_PROMPT, _capture(session.project, UPDATE_REPLY, UPDATE_INFO, outcome, update=_add_tuning))
+    session.claude(UPDATE_PROMPT, _turn(UPDATE_REPLY, outcome))
+    assert len(_pending(session)) == 1
+    session.claude(NEXT_PROMPT, _turn(NEXT_ANSWER, outcome, update=_add_tuning))
     assert outcome.get("saved"), outcome
-    assert [s["action"] for s in outcome["saved"]] == ["update"], outcome["saved"]
-    assert not outcome["saved"][0]["is_error"], outcome["saved"]
+    assert [r["status"] for r in outcome["saved"]] == ["saved"], outcome["saved"]
+    assert outcome["saved"][0]["action"] == "update", outcome["saved"]
     updated = json.loads(path.read_text())
     assert md5(path) != hash_before
     assert updated["times_updated"] == 1

@@ -27,15 +27,33 @@ DRAFT = {
 
 
 def _tracked_copy(dest: Path) -> Path:
-    """The plugin as a user gets it: the files git tracks or would track (no caches, no venv)."""
+    """The repository as a developer's clone holds it: the files git tracks or would track (links kept
+    as links), plus what a working clone grows beside them (a virtualenv, the CLI cache, byte code)."""
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=PLUGIN_ROOT,
                             capture_output=True, check=True).stdout.decode().split("\0")
     for rel in filter(None, listed):
         src = PLUGIN_ROOT / rel
-        if src.is_file():
+        if src.is_symlink():
+            target = os.readlink(src)
+            if os.path.isabs(target):
+                continue  # a developer's link out of the clone (e.g. .cache -> a shared cache): not ours to copy
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            (dest / rel).symlink_to(target)
+        elif src.is_file():
             (dest / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, dest / rel)
+    for junk in (".venv/lib/python3/site-packages/big.bin", ".cache/claude-code/node_modules/big.bin",
+                 "tests/__pycache__/big.pyc"):
+        path = dest / junk
+        path.parent.mkdir(parents=True, exist_ok=True)
+        assert dest.resolve() in path.resolve().parents, path  # never write through a link out of the copy
+        path.write_bytes(b"\0" * 5_000_000)
     return dest
+
+
+def _tree_bytes(root: Path) -> tuple[int, list[str]]:
+    files = [p for p in root.rglob("*") if p.is_file() and not p.is_symlink()]
+    return sum(p.stat().st_size for p in files), sorted({p.relative_to(root).parts[0] for p in files})
 
 
 def test_marketplace_install_then_hooks_fire_without_plugin_dir(session, tmp_path):
@@ -48,13 +66,21 @@ def test_marketplace_install_then_hooks_fire_without_plugin_dir(session, tmp_pat
     listing = run_plugin_command(session.cli, "list", home=session.home, cwd=session.project)
     assert "claude-memory@claude-memory" in listing.stdout, listing.stdout + listing.stderr
 
+    # Only the plugin is shipped: no virtualenv, CLI cache, tests or benchmarks from the clone.
+    (copy,) = list((session.home / ".claude" / "plugins" / "cache" / "claude-memory" / "claude-memory").iterdir())
+    size, top = _tree_bytes(copy)
+    assert set(top) <= {".claude-plugin", "agents", "assets", "claude_memory", "commands", "hooks", "skills",
+                        "memory-config.default.json", "README.md"}, top
+    assert size < 2_000_000, size
+    print(f"installed plugin: {size} bytes in {copy}")
+
     session.seed("decisions/buf-for-proto-lint-and-breaking-checks.json", "preferences/airflow-taskflow-api.json",
                  "constraints/kafka-max-message-size-1mib.json")
     run, server = session.claude("How do we run the buf breaking-change check on our protobuf files in CI?",
                                  Steps(["We use buf."]), plugin_dir=None)
     given = first_prompt_text(server)
     assert ".claude/memory/decisions/buf-for-proto-lint-and-breaking-checks.json" in given, run.describe()
-    assert "Registered 4 hooks from 1 plugins" in run.debug_text()
+    assert "Registered 5 hooks from 1 plugins" in run.debug_text()
 
 
 def _bare_python(tmp_path: Path) -> Path:
@@ -99,6 +125,8 @@ def test_write_path_installs_its_dependencies_into_the_plugin_data_folder(sessio
                           "--target", ".claude/memory/preferences/tabs-in-makefiles.json",
                           "--input", str(_write_draft(session, tmp_path)), python="python3", env=env, timeout=400)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    progress = [l for l in proc.stderr.splitlines() if l.startswith("claude-memory:")]
+    assert len(progress) == 1 and "first use of the memory writer" in progress[0], proc.stderr  # one line
     assert json.loads(proc.stdout.strip().splitlines()[-1])["id"] == "tabs-in-makefiles"
     assert (session.memory_root / "preferences" / "tabs-in-makefiles.json").exists()
     assert list((data / "venv" / "lib").glob("python3*/site-packages/pydantic"))
@@ -107,6 +135,7 @@ def test_write_path_installs_its_dependencies_into_the_plugin_data_folder(sessio
     again = session.script("memory_index.py", "--validate", "--root", str(session.memory_root),
                            python="python3", env={**env, "PIP_FIND_LINKS": "/nonexistent"}, timeout=60)
     assert again.returncode == 0, again.stdout + again.stderr
+    assert "first use" not in again.stderr
 
 
 def test_write_path_without_network_says_in_one_line_what_to_run(session, tmp_path):
@@ -120,7 +149,8 @@ def test_write_path_without_network_says_in_one_line_what_to_run(session, tmp_pa
     assert proc.returncode == 3, proc.stdout + proc.stderr
     assert proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith("memory_write.py: DEPENDENCY_ERROR")
-    assert f"{data}/venv" in lines[0] and "pip install" in lines[0]
+    assert len(lines) == 2, proc.stderr  # the first-use progress line, then the one-line error
+    assert lines[0].startswith("claude-memory: first use of the memory writer: installing") and "seconds" in lines[0]
+    assert lines[1].startswith("memory_write.py: DEPENDENCY_ERROR")
+    assert f"{data}/venv" in lines[1] and "pip install" in lines[1]
     assert not (session.memory_root / "preferences" / "tabs-in-makefiles.json").exists()
