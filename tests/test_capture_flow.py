@@ -233,3 +233,39 @@ def test_bad_entries_are_structured_errors(run_script, memory_root, entry, needl
 def test_batch_takes_no_per_memory_flags(run_script, memory_root):
     res = run_script(SCRIPT, "--batch", "-", "--action", "create", stdin="[]")
     assert res.returncode == 2 and "USAGE_ERROR" in res.stderr
+
+
+def test_a_capture_offered_once_and_refused_says_so_and_why_at_the_next_offer(
+        run_script, project, memory_root, monkeypatch):
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
+    path = _stage(memory_root, key="k9", categories=("decision",), now=time.time() - 5)
+    first = capture_hook.decide(_prompt(project))["hookSpecificOutput"]["additionalContext"]
+    assert "was not saved" not in first
+    # the saver's batch is refused by the writer
+    res, out = _batch(run_script, {"pending": "k9", "memories": [
+        {"action": "create", "category": "decision", "draft": {"title": "no content"}}]})
+    assert res.returncode == 1 and Path(path).exists()
+    second = capture_hook.decide(_prompt(project))["hookSpecificOutput"]["additionalContext"]
+    line = second.splitlines()[0]
+    assert line.startswith("claude-memory: the capture of decision offered at an earlier prompt was not saved")
+    assert "VALIDATION_ERROR" in line
+    # offered twice: dropped, and nothing more is said
+    assert capture_hook.decide(_prompt(project)) is None
+
+
+def test_a_capture_offered_and_ignored_says_the_saver_did_not_run(project, memory_root, monkeypatch):
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
+    _stage(memory_root, key="k8", categories=("runbook",))
+    capture_hook.decide(_prompt(project))
+    second = capture_hook.decide(_prompt(project))["hookSpecificOutput"]["additionalContext"]
+    assert "the saver was not run or did not reach the writer" in second.splitlines()[0]
+
+
+def test_a_saved_capture_says_nothing_more(run_script, project, memory_root, monkeypatch):
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
+    _stage(memory_root, key="k7", categories=("decision",))
+    capture_hook.decide(_prompt(project))
+    res, _ = _batch(run_script, {"pending": "k7", "memories": [
+        {"action": "create", "category": "decision", "draft": make_doc()}]})
+    assert res.returncode == 0
+    assert capture_hook.decide(_prompt(project)) is None

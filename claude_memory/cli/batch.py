@@ -140,6 +140,12 @@ def run_batch(source: str, root_arg: str | None) -> int:
             results.append(_one(ctx, root, entry))
         except MemoryStoreError as exc:
             results.append(_error(exc))
+    from claude_memory.core import oplog
+
+    for entry, r in zip(entries, results):
+        action = entry.get("action") if isinstance(entry, dict) and isinstance(entry.get("action"), str) else None
+        oplog.record(root, event="write", action=action, category=r.get("category"), session=pending,
+                     ok=r["status"] != "error", error=r.get("error"), decision=r["status"])
     failed = any(r["status"] == "error" for r in results)
     open_ = failed or any(r["status"] == "candidate" for r in results)
     if pending and not open_:

@@ -167,6 +167,8 @@ def _run(argv: Sequence[str]) -> int:
 def _log_write(argv: Sequence[str], start: float):
     """The operations-log line of this run: action, category, ok or the error code (no memory text)."""
     def done(code: str | None) -> None:
+        if code is None and "--batch" in argv:
+            return  # a batch logs each of its memories itself (cli/batch.py)
         import time
 
         from claude_memory.core import oplog

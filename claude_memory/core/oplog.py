@@ -15,7 +15,7 @@ import time
 
 from claude_memory.core.layout import staging_path
 
-__all__ = ["LOG_NAME", "MAX_LOG_BYTES", "record", "tail"]
+__all__ = ["LOG_NAME", "MAX_LOG_BYTES", "record", "tail", "write_errors_since"]
 
 LOG_NAME = "ops.log"
 MAX_LOG_BYTES = 256 * 1024
@@ -73,3 +73,10 @@ def tail(root, n: int = 20) -> list[dict]:
         if isinstance(entry, dict):
             out.append(entry)
     return out
+
+
+def write_errors_since(root, since: float, n: int = 50) -> list[str]:
+    """The error codes of refused or failed writes logged at or after ``since`` (unix time), oldest first."""
+    cutoff = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(since))
+    return [str(e["error"]) for e in tail(root, n)
+            if e.get("event") == "write" and e.get("error") and str(e.get("t", "")) >= cutoff]

@@ -128,12 +128,28 @@ def saver_prompt(path: str, data: dict, *, writer: str, memory_root: str) -> str
             f"(memory root {memory_root}; writer {writer}).")
 
 
+def not_saved_line(data: dict, memory_root: str) -> str:
+    """One line saying that a capture already offered was not saved, and why (from the operations log);
+    empty on the first offer."""
+    if int(data.get("attempts") or 0) <= 1:
+        return ""
+    from claude_memory.core import oplog
+
+    errors = oplog.write_errors_since(memory_root, float(data.get("created") or 0))
+    why = (f"the writer refused it ({', '.join(dict.fromkeys(errors))})" if errors
+           else "the saver was not run or did not reach the writer")
+    return (f"claude-memory: the capture of {_names(data)} offered at an earlier prompt was not saved: {why}. "
+            "Tell the user so in one short line, then retry it as below.\n")
+
+
 def request_text(path: str, data: dict, *, plugin_root: str, memory_root: str) -> str:
-    """The additionalContext that asks Claude to hand a pending capture to the saver subagent."""
+    """The additionalContext that asks Claude to hand a pending capture to the saver subagent (after a
+    first offer that saved nothing, led by one line that says so and why)."""
     writer = os.path.join(plugin_root, "hooks", "scripts", "memory_write.py")
     call = {"subagent_type": SAVER_AGENT, "description": f"Save project memory: {_names(data)}",
             "prompt": saver_prompt(path, data, writer=writer, memory_root=memory_root)}
-    return ("claude-memory: an earlier turn left things worth remembering. Before you answer the prompt, "
+    return (not_saved_line(data, memory_root)
+            + "claude-memory: an earlier turn left things worth remembering. Before you answer the prompt, "
             "call the Agent tool once with exactly these arguments (silently: do not mention it, do not "
             "wait for or summarise its result beyond what the user asked):\n"
             + json.dumps(call, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
