@@ -149,3 +149,35 @@ def tool_call_bash(command: str):
     from claude_memory.devtools.model_server import tool
 
     return tool("Bash", {"command": command, "description": "Retire the memory"})
+
+
+def test_a_capture_the_writer_refuses_is_named_with_its_reason_at_the_next_prompt(session):
+    """#18: a capture triggered but not saved is said, with why, to Claude at the next prompt."""
+    session_id = str(uuid.uuid4())
+    outcome: dict = {}
+    session.claude(PROMPT, _turn(DECISION_REPLY, outcome), extra_args=["--session-id", session_id])
+    assert len(_pending(session)) == 1
+
+    def refused(reply: str):
+        def flow(body):
+            call = capture_request(body)
+            outcome.setdefault("calls", []).append(call)
+            outcome["bodies"] = outcome.get("bodies", []) + [last_user_text(body)]
+            if call is not None:
+                outcome["saved"], body = yield from follow_capture(call, drafts={"decision": {"title": "no content"}})
+            yield text(reply)
+        return Conversation(flow)
+
+    session.claude(NEXT_PROMPT, refused(NEXT_ANSWER), extra_args=["--resume", session_id])
+    assert [r["status"] for r in outcome["saved"]] == ["error"], outcome["saved"]
+    assert outcome["saved"][0]["error"] == "VALIDATION_ERROR"
+    assert len(_pending(session)) == 1  # not saved: still pending
+    assert "was not saved" not in outcome["bodies"][-1]
+
+    session.claude("One more question.", refused("Sure."), extra_args=["--resume", session_id])
+    said = outcome["bodies"][-1]
+    assert "the capture of decision offered at an earlier prompt was not saved: the writer refused it " \
+           "(VALIDATION_ERROR)" in said, said[-2000:]
+    log = session.script("memory_index.py", "--log", "50", "--json", "--root", str(session.memory_root))
+    entries = json.loads(log.stdout)["log"]
+    assert any(e.get("event") == "write" and e.get("error") == "VALIDATION_ERROR" for e in entries), entries
