@@ -26,7 +26,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-DEFAULT_SET = REPO.parent / "shared" / "eval" / "dev"
+#: ``../shared`` beside the repository (a worktree under ``wt/`` finds it one level further up).
+SHARED = next((p for p in (REPO.parent / "shared", REPO.parent.parent / "shared") if p.is_dir()), REPO.parent / "shared")
+DEFAULT_SET = SHARED / "eval" / "dev"
 SCRIPT = REPO / "hooks" / "scripts" / "memory_candidate.py"
 
 __all__ = ["load_cases", "run_cases", "summarize", "evaluate", "main"]

@@ -30,7 +30,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-DEFAULT_SET = REPO.parent / "shared" / "eval" / "dev"
+#: ``../shared`` beside the repository (a worktree under ``wt/`` finds it one level further up).
+SHARED = next((p for p in (REPO.parent / "shared", REPO.parent.parent / "shared") if p.is_dir()), REPO.parent / "shared")
+DEFAULT_SET = SHARED / "eval" / "dev"
 KINDS = ("lexical", "paraphrase", "file", "multi")
 _INJECTED_PATH = re.compile(r"-> \.claude/memory/[a-z-]+/([a-z0-9-]+)\.json")
 
@@ -52,9 +54,29 @@ def ndcg_at_5(injected: list[str], relevant: dict[str, int]) -> float:
     return dcg / idcg if idcg else 0.0
 
 
+#: Common function words of Spanish, Portuguese, French and German (a general lexicon, used only
+#: here to tell which prompts of a set are not in English; the sets carry no language label).
+_FOREIGN_WORDS = frozenset("""
+    el la los las que para por con una del al es está pero cómo qué porque cuando
+    não uma com como para por que os as do da em é mas quando porque
+    le les des est une pour avec dans qui sur pas mais comment quoi c'est
+    der die das und nicht mit ist ein eine auf für den dem wie warum wenn aber
+""".split())
+
+
+def non_english(prompt: str) -> bool:
+    """Whether a prompt is (mostly) not English: a fifth of its letters outside ASCII, or two
+    function words of another European language."""
+    letters = [c for c in prompt if c.isalpha()]
+    if letters and sum(1 for c in letters if not c.isascii()) >= 0.2 * len(letters):
+        return True
+    words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", prompt.lower())
+    return sum(1 for w in words if w in _FOREIGN_WORDS) >= 2
+
+
 def summarize(queries: list[dict], injected: dict[str, list[str]]) -> dict:
     """The quality figures of one ranker (``injected``: query id -> injected slugs, in order)."""
-    by_kind: dict[str, list[float]] = {k: [] for k in KINDS}
+    by_kind: dict[str, list[float]] = {k: [] for k in (*KINDS, "non-English")}
     overall: list[float] = []
     n_injected = n_relevant = 0
     negatives = negatives_hit = 0
@@ -67,6 +89,8 @@ def summarize(queries: list[dict], injected: dict[str, list[str]]) -> dict:
             score = ndcg_at_5(got, rel)
             overall.append(score)
             by_kind.setdefault(q["kind"], []).append(score)
+            if non_english(q["prompt"]):
+                by_kind.setdefault("non-English", []).append(score)
         else:
             negatives += 1
             negatives_hit += bool(got)
@@ -134,37 +158,55 @@ def bm25_rankings(memory_dir: Path, queries: list[dict], k1: float = 1.2, b: flo
 
 
 # ---------------------------------------------------------------- our hook
-def _make_project(memory_dir: Path) -> Path:
+def _make_project(memory_dir: Path, *, semantic: bool = True) -> Path:
+    """A temporary project holding the set's memories, with a settled recall cache (what
+    ``memory_index.py --rebuild`` leaves): the semantic table too when ``semantic`` and the
+    optional extra imports."""
     project = Path(tempfile.mkdtemp(prefix="recall-quality-"))
     shutil.copytree(memory_dir, project / ".claude" / "memory")
+    sys.path.insert(0, str(REPO))
+    from claude_memory.recall.cache import build_base, build_semantic
+
+    root = str(project / ".claude" / "memory")
+    build_base(root)
+    build_semantic(root, enabled=semantic)
     return project
+
+
+#: Characters of every injected block seen by :func:`_slugs` (what a prompt adds to Claude's context).
+INJECTED_CHARS: list[int] = []
 
 
 def _slugs(stdout: str) -> list[str]:
     if not stdout.strip():
         return []
     context = json.loads(stdout)["hookSpecificOutput"]["additionalContext"]
+    INJECTED_CHARS.append(len(context))
     return _INJECTED_PATH.findall(context)
 
 
-def hook_rankings(project: Path, queries: list[dict], *, in_process: bool = False) -> dict[str, list[str]]:
+def hook_rankings(project: Path, queries: list[dict], *, in_process: bool = False,
+                  plugin_root: Path = REPO) -> dict[str, list[str]]:
+    """query id -> injected slugs; ``plugin_root`` runs another copy of the plugin's scripts."""
     out: dict[str, list[str]] = {}
     env = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE_")}
     env["CLAUDE_PROJECT_DIR"] = str(project)
-    env["CLAUDE_PLUGIN_ROOT"] = str(REPO)
+    env["CLAUDE_PLUGIN_ROOT"] = str(plugin_root)
     decide = None
     if in_process:
         sys.path.insert(0, str(REPO))
         os.environ["CLAUDE_PROJECT_DIR"] = str(project)
         from claude_memory.hooks.retrieve import decide
+        from claude_memory.recall.cache import close_all
     for q in queries:
         payload = {"session_id": "bench", "transcript_path": str(project / "t.jsonl"), "cwd": str(project),
                    "hook_event_name": "UserPromptSubmit", "prompt": q["prompt"]}
         if decide is not None:
             answer = decide(payload)
             stdout = json.dumps(answer) if answer else ""
+            close_all()
         else:
-            proc = subprocess.run([sys.executable, str(REPO / "hooks" / "scripts" / "memory_retrieve.py")],
+            proc = subprocess.run([sys.executable, str(plugin_root / "hooks" / "scripts" / "memory_retrieve.py")],
                                   input=json.dumps(payload).encode(), capture_output=True, cwd=str(project),
                                   env=env, timeout=60)
             if proc.returncode != 0:
@@ -183,9 +225,9 @@ def halves(queries: list[dict]) -> dict[str, list[dict]]:
     return out
 
 
-def evaluate(eval_set: Path = DEFAULT_SET, *, in_process: bool = False) -> dict:
+def evaluate(eval_set: Path = DEFAULT_SET, *, in_process: bool = False, semantic: bool = True) -> dict:
     queries = load_queries(eval_set)
-    project = _make_project(eval_set / "memory")
+    project = _make_project(eval_set / "memory", semantic=semantic)
     try:
         ours = hook_rankings(project, queries, in_process=in_process)
     finally:
@@ -197,7 +239,7 @@ def evaluate(eval_set: Path = DEFAULT_SET, *, in_process: bool = False) -> dict:
 
 def _table(summary: dict) -> str:
     rows = [("nDCG@5 (prompts with relevant memories)", "ndcg5", ">= 0.85")]
-    rows += [(f"nDCG@5 {k}", ("by_kind", k), ">= 0.75" if k == "paraphrase" else "") for k in KINDS]
+    rows += [(f"nDCG@5 {k}", ("by_kind", k), ">= 0.75" if k == "paraphrase" else "") for k in (*KINDS, "non-English")]
     rows += [("injected that are relevant", "precision", ">= 70%"),
              ("negative prompts injecting anything", "negative_injection", "<= 10%"),
              ("mean memories injected per prompt", "mean_injected", "")]
@@ -219,9 +261,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--in-process", action="store_true", help="call decide() instead of running the script")
     parser.add_argument("--json", action="store_true", help="print per-query injections as JSON too")
     parser.add_argument("--halves", action="store_true", help="also report the odd-id and even-id halves")
+    parser.add_argument("--lexical", action="store_true", help="without the semantic table (lexical recall only)")
     parser.add_argument("--misses", action="store_true", help="list queries where we differ from the labels")
     args = parser.parse_args(argv)
-    result = evaluate(args.set, in_process=args.in_process)
+    result = evaluate(args.set, in_process=args.in_process, semantic=not args.lexical)
     queries = result["queries"]
     print(f"Dev set: {args.set.name}, {len(queries)} prompts "
           f"({sum(1 for q in queries if not q['relevant'])} negative); hook run "

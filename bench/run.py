@@ -22,6 +22,7 @@ from timing import machine  # noqa: E402
 
 BENCHES = [
     "recall_quality",
+    "recall_cross",
     "candidate_quality",
     "triage_quality",
     "recall_speed",

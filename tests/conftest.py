@@ -22,6 +22,10 @@ else:
     if os.environ.get("CI", "").lower() == "true":
         _hypothesis_settings.load_profile("ci")
 
+# Prompts in tests never start a background semantic build (its own tests build the table
+# in the foreground); the scripts the tests run inherit this.
+os.environ.setdefault("MEMORY_SEMANTIC", "0")
+
 from locations import EVAL_DEV, REPO, SCRIPTS  # noqa: F401  (re-exported for older imports)
 
 

@@ -254,7 +254,7 @@ def _recalled(repo: Repo, prompt: str) -> dict[str, str]:
 
     cached = recall(str(repo.root), prompt, 5)
     assert cached == recall(str(repo.root), prompt, 5, use_cache=False)
-    return {slug: title for _cat, _folder, slug, title, _tags in cached}
+    return {slug: title for _cat, _folder, slug, title, _tags, *_gist in cached}
 
 
 def test_recall_sees_what_git_brought_with_no_command_run(repo):

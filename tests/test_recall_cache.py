@@ -77,7 +77,7 @@ def store(tmp_path):
 def no_fork(monkeypatch):
     """In-process tests never fork pytest: record background builds instead."""
     calls = []
-    monkeypatch.setattr(cache, "spawn_build", lambda root: calls.append(root) or True)
+    monkeypatch.setattr(cache, "spawn_build", lambda root, semantic_only=False: calls.append(root) or True)
     return calls
 
 

@@ -44,6 +44,16 @@ _CUES_COMPILED = tuple((re.compile(p, re.I), c) for p, c in _CUES)
 
 
 def ref_words(s: str) -> list[tuple[str, int]]:
+    """The regular-expression words of the ASCII text, then each word with a non-ASCII letter
+    (a whitespace-separated chunk holding one is not read as ASCII words)."""
+    foreign = [(w.lower(), 0) for w in re.findall(r"[^\W_]+", s) if not w.isascii()]
+    if foreign:
+        s = " ".join(w if w.isascii() else " " for w in s.split(" "))
+    out = ref_ascii_words(s)
+    return out + foreign
+
+
+def ref_ascii_words(s: str) -> list[tuple[str, int]]:
     out = []
     for match in _WORD.finditer(s):
         pieces = _SEP.split(match.group())

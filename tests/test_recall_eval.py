@@ -1,8 +1,8 @@
-"""Recall quality targets (issue 5) on the dev set, measured as bench/recall_quality.py does.
+"""Recall quality on the dev set, measured as bench/recall_quality.py does.
 
-The hook runs in process here (same code as the script; the bench runs it per process).
-Every target is met and asserted: nDCG@5 overall (0.857) and on paraphrase prompts, the share
-of injected memories that are relevant, and negative prompts injecting anything.
+The hook runs in process here (same code as the script; the bench runs it per process). Since
+issue 15 retired the synonym table fitted to this set, the figures are floors, not the issue's
+targets (bench/RESULTS.md says where recall lands on each set, tuned on the other).
 """
 
 from __future__ import annotations
@@ -32,16 +32,10 @@ def test_we_beat_the_bm25_reference_on_precision_and_negatives(summary):
     assert ours["by_kind"]["lexical"] >= 0.9 and ours["by_kind"]["file"] >= 0.85
 
 
-def test_issue_5_paraphrase_precision_and_negative_targets(summary):
+def test_issue_15_floors_without_a_word_list(summary):
+    """What recall reaches with no synonym table (issue 15): regression floors, set below the
+    measured figures (bench/RESULTS.md); the issue's targets are not met (see there)."""
     ours = summary["ours"]
-    assert ours["by_kind"]["paraphrase"] >= 0.75
+    assert ours["ndcg5"] >= 0.70
     assert ours["precision"] >= 0.70
-    assert ours["negative_injection"] <= 0.10
-
-
-def test_we_beat_the_bm25_reference_on_ndcg(summary):
-    assert summary["ours"]["ndcg5"] > summary["bm25"]["ndcg5"]
-
-
-def test_issue_5_ndcg_target(summary):
-    assert summary["ours"]["ndcg5"] >= 0.85
+    assert ours["negative_injection"] <= 0.20

@@ -56,8 +56,11 @@ def test_tags_outweigh_body_words(tmp_path):
     assert slugs(index, rank(index, "zookeeper", 5, explain=True))[0] == "in-tags"
 
 
-def test_synonyms_match_meaning(index):
-    assert "ruff-lint-and-format" in slugs(index, rank(index, "which formatter and linter for python", 5))
+def test_abbreviations_match_their_word(tmp_path):
+    write(tmp_path, _decision("k8s-only", "Deploy on k8s", ["infra"], "all services run on k8s"))
+    write(tmp_path, _decision("other", "Use ruff", ["python"], "lint with ruff"))
+    index = load_index(str(tmp_path), use_cache=False)
+    assert slugs(index, rank(index, "which kubernetes cluster do we deploy to", 5, explain=True))[0] == "k8s-only"
 
 
 def test_ranking_is_deterministic(index):
@@ -119,6 +122,14 @@ def test_a_memory_standing_far_above_the_store_is_injected_on_small_coverage(tmp
     assert 0.2 <= hits[0][2] + hits[0][3] < 0.3
     monkeypatch.setattr("claude_memory.recall.rank.STANDOUT_EVIDENCE", floor)
     assert (slugs(index, rank(index, prompt, 5)) == ["zookeeper-quorum"]) is injected
+
+
+def test_semantic_evidence_can_keep_a_runner_up(monkeypatch):
+    best = (0, 10.0, 0.8, 0.0, 1.0, 0.0)
+    close = (1, 6.0, 0.0, 0.0, 0.3, 0.8)  # shares little with the best, but means what the prompt means
+    assert select([best, close], 5.0, 5) == [best]
+    monkeypatch.setattr("claude_memory.recall.rank.KEEP_DENSE", 0.5)
+    assert select([best, close], 5.0, 5) == [best, close]
 
 
 # Prompt-adaptive breadth: the runner-up bar is relaxed by what the best memory leaves unexplained.

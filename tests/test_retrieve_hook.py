@@ -182,3 +182,24 @@ def test_hot_path_imports_only_the_standard_library(run_script, store, project, 
     env = dict(os.environ, CLAUDE_PROJECT_DIR=str(project))
     proc = subprocess.run([sys.executable, "-S", str(probe)], capture_output=True, text=True, env=env, cwd=str(project))
     assert "HEAVY []" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("config, budget", [
+    ({}, 2000), ({"retrieval": {"max_inject_chars": 900}}, 900), ({"retrieval": {"max_inject_chars": 10}}, 400),
+    ({"retrieval": {"max_inject_chars": 99_999}}, 6000), ({"retrieval": {"max_inject_chars": "big"}}, 2000),
+    ({"retrieval": {"max_inject_chars": True}}, 2000),
+])
+def test_char_budget_from_config(config, budget):
+    from claude_memory.hooks.retrieve import char_budget
+
+    assert char_budget(config) == budget
+
+
+def test_the_block_keeps_within_its_budget_and_always_names_the_best():
+    from claude_memory.recall.render import render
+
+    entries = [("decision", "decisions", f"m-{i}", f"Title {i}", ["t"], "decision: " + "x" * 500) for i in range(5)]
+    block = render(entries, ".claude/memory", 900)
+    assert len(block) <= 900 and "m-0.json" in block
+    tiny = render(entries, ".claude/memory", 10)
+    assert "m-0.json" in tiny and "m-1.json" not in tiny

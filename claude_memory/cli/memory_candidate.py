@@ -3,11 +3,13 @@
 Standard library only. Reads the active memories of one category from
 ``<root>/<folder>/*.json`` (broken files, symlinks leading out of the root and
 retired or archived memories are skipped), runs :func:`claude_memory.recall.candidate.decide`
-and prints one JSON object on stdout.
+and prints one JSON object on stdout; a candidate carries ``hash``, the MD5 of its file as
+read, for ``memory_write.py --hash``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import stat
@@ -82,8 +84,8 @@ def _strings(value: object) -> list[str]:
     return []
 
 
-def _load_one(path: Path, root_real: Path) -> dict | None:
-    """The memory at ``path``, or None when it must be skipped."""
+def _load_one(path: Path, root_real: Path) -> tuple[dict, str] | None:
+    """The memory at ``path`` and the MD5 of its bytes as read, or None when it must be skipped."""
     try:
         st = os.lstat(path)
         if stat.S_ISLNK(st.st_mode):
@@ -93,19 +95,22 @@ def _load_one(path: Path, root_real: Path) -> dict | None:
             st = os.stat(real)
         if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_MEMORY_BYTES:
             return None
-        with open(path, encoding="utf-8") as fh:
-            doc = json.load(fh)
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_MEMORY_BYTES + 1)
+        doc = json.loads(raw.decode("utf-8"))
     except (OSError, ValueError, UnicodeDecodeError, RuntimeError):
         return None
     if not isinstance(doc, dict):
         return None
     if doc.get("record_status", "active") != "active":
         return None
-    return doc
+    return doc, hashlib.md5(raw).hexdigest()
 
 
-def load_active_memories(root: str | os.PathLike, category: str) -> tuple[list[dict], list[str]]:
-    """Active memories of ``category`` and their absolute paths (sorted by file name)."""
+def load_active_memories(root: str | os.PathLike, category: str, *,
+                         hashes: list[str] | None = None) -> tuple[list[dict], list[str]]:
+    """Active memories of ``category`` and their absolute paths (sorted by file name); the MD5 of
+    each file as read is appended to ``hashes`` when given."""
     root_p = Path(root)
     folder = root_p / folder_of(category)
     try:
@@ -124,9 +129,12 @@ def load_active_memories(root: str | os.PathLike, category: str) -> tuple[list[d
     for path in entries:
         if path.suffix != ".json" or path.name.startswith("."):
             continue
-        doc = _load_one(path, root_real)
-        if doc is None or doc.get("category", category) != category:
+        loaded = _load_one(path, root_real)
+        if loaded is None or loaded[0].get("category", category) != category:
             continue
+        doc, md5 = loaded
+        if hashes is not None:
+            hashes.append(md5)
         memories.append(doc)
         names.append(str(folder_real / path.name))
     return memories, names
@@ -139,8 +147,12 @@ def _run(argv: Sequence[str]) -> int:
     if not new_info.strip():
         raise MemoryStoreError("INPUT_ERROR", "the new information is empty; give --new-info TEXT")
     root = Path(args.root) if args.root else paths.default_memory_root()
-    memories, names = load_active_memories(root, args.category)
+    hashes: list[str] = []
+    memories, names = load_active_memories(root, args.category, hashes=hashes)
     result = decide(args.category, new_info, args.lifecycle_event, memories, paths=names)
+    if result["candidate"] is not None:
+        # The MD5 of the file as read here: memory_write.py --hash takes it (no md5sum needed).
+        result["candidate"]["hash"] = hashes[names.index(result["candidate"]["path"])]
     sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
     return 0
 

@@ -163,6 +163,12 @@ def _run(argv: Sequence[str]) -> int:
         human = _human_log
     elif args.rebuild:
         result: object = store.rebuild(root)
+        # Settle recall's cache now (base index, and the semantic table where the optional
+        # extra imports), so the next prompt finds it ready.
+        from claude_memory.recall.cache import build_base, build_semantic
+
+        build_base(str(root))
+        result["recall_semantic"] = build_semantic(str(root))  # type: ignore[index]
         human = _human_rebuild
     elif args.validate:
         problems = store.validate(root)
@@ -233,7 +239,13 @@ def _run(argv: Sequence[str]) -> int:
     elif args.list or args.html or args.export:
         result, human = _curate(root, args)
     else:
-        result = {"query": args.query, "hits": store.query(root, args.query)}
+        from claude_memory.recall import search
+
+        # Recall's own search (active memories, same tokenizer, index and scoring as recall).
+        hits = search(str(root), args.query)
+        for hit in hits:
+            hit["path"] = str(Path(root) / hit["path"])
+        result = {"query": args.query, "hits": hits}
 
         def human(r: dict) -> None:
             _line(f"{len(r['hits'])} match(es)")

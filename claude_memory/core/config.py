@@ -37,6 +37,7 @@ BOUNDS = {
     "max_memories_per_category": (1, 100_000),
     "categories.session_summary.max_retained": (0, 10_000),
     "retrieval.max_inject": (0, 20),
+    "retrieval.max_inject_chars": (400, 6_000),  # recall.render.MIN_CHARS..MAX_CHARS
     "triage.max_context_bytes": (2_000, 1_000_000),
     "triage.thresholds.*": (0.01, 1.0),
     "delete.grace_period_days": (0, 36_500),

@@ -28,9 +28,13 @@ from pathlib import Path
 from claude_memory.core import roots
 from claude_memory.core.errors import MemoryStoreError
 
-__all__ = ["REQUIREMENTS", "progress_line", "ensure_deps", "require_deps", "venv_dir", "plugin_data_dir", "install_command"]
+__all__ = ["REQUIREMENTS", "SEMANTIC_REQUIREMENTS", "install_semantic", "progress_line", "ensure_deps", "require_deps",
+           "venv_dir", "plugin_data_dir", "install_command"]
 
 REQUIREMENTS = ("pydantic>=2,<3", "filelock>=3.12")
+#: The optional extra ``claude-memory[semantic]`` (recall by meaning), installed into the same
+#: venv by the background recall builder when missing (see :func:`install_semantic`).
+SEMANTIC_REQUIREMENTS = ("wordllama>=0.4,<0.5",)
 _MODULES = ("pydantic", "filelock")
 PLUGIN_ROOT = Path(roots.PLUGIN_ROOT)
 
@@ -107,6 +111,30 @@ def _install(venv: str) -> None:
             [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *REQUIREMENTS],
             check=True, capture_output=True, timeout=600,
         )
+
+
+def install_semantic(venv: str | None = None) -> bool:
+    """pip-install the semantic extra into the write path's venv (which must exist), one process at
+    a time; True when it then imports. Only the detached background builder calls this: it may
+    take a minute, and a machine without network simply keeps lexical recall."""
+    venv = venv or venv_dir()
+    python = os.path.join(venv, "bin", "python")
+    if not os.path.exists(python):
+        return False
+    with open(venv + ".lock", "a") as lock:
+        try:
+            import fcntl
+
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        except (ImportError, OSError):
+            pass
+        try:
+            subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                            *SEMANTIC_REQUIREMENTS], check=True, capture_output=True, timeout=900)
+        except (OSError, subprocess.SubprocessError):
+            return False
+    _add_site_packages(venv)
+    return all(importlib.util.find_spec(m) is not None for m in ("wordllama", "numpy"))
 
 
 def ensure_deps(*, install: bool = True) -> None:

@@ -1,8 +1,8 @@
 """UserPromptSubmit: add the saved memories relevant to the prompt to Claude's context.
 
 ``decide(payload)`` finds the memory root from the payload's ``cwd`` (or
-``$CLAUDE_PROJECT_DIR``), honours ``retrieval.enabled`` and ``retrieval.max_inject``, and
-answers with one delimited block of at most ``max_inject`` memories, or None (nothing
+``$CLAUDE_PROJECT_DIR``), honours ``retrieval.enabled``, ``retrieval.max_inject`` and ``retrieval.max_inject_chars``, and
+answers with one delimited block of at most ``max_inject`` memories (each with its gist), or None (nothing
 injected) for greetings, off-topic prompts, a missing or empty store and broken files.
 Standard library only: this runs before every prompt.
 """
@@ -18,7 +18,7 @@ from claude_memory.core.privacy import memory_enabled, recall_paused
 from claude_memory.core.roots import find_memory_root_and_project
 from claude_memory.recall.userstore import user_root
 
-__all__ = ["decide", "main", "retrieval_settings", "memory_prefix", "memory_root", "MAX_INJECT_CAP"]
+__all__ = ["decide", "main", "retrieval_settings", "char_budget", "memory_prefix", "memory_root", "MAX_INJECT_CAP"]
 
 #: Whatever the config says, never inject more than this many memories.
 MAX_INJECT_CAP = 20
@@ -37,6 +37,18 @@ def retrieval_settings(config: dict) -> tuple[bool, int]:
     if isinstance(limit, bool) or not isinstance(limit, int):
         limit = DEFAULT_MAX_INJECT
     return enabled is not False, max(0, min(MAX_INJECT_CAP, limit))
+
+
+def char_budget(config: dict) -> int:
+    """``retrieval.max_inject_chars``: how many characters the injected block may take (within
+    ``render.MIN_CHARS``..``render.MAX_CHARS``), tolerating wrong types."""
+    from claude_memory.recall.render import DEFAULT_CHARS, MAX_CHARS, MIN_CHARS
+
+    section = config.get("retrieval") if isinstance(config, dict) else None
+    budget = section.get("max_inject_chars", DEFAULT_CHARS) if isinstance(section, dict) else DEFAULT_CHARS
+    if isinstance(budget, bool) or not isinstance(budget, int):
+        budget = DEFAULT_CHARS
+    return max(MIN_CHARS, min(MAX_CHARS, budget))
 
 
 def memory_prefix(root: str, project: str | None) -> str:
@@ -74,7 +86,8 @@ def decide(payload: dict) -> dict | None:
     has_user = os.path.isdir(user) and os.path.abspath(user) != os.path.abspath(root)
     if not has_project and not has_user:
         return None
-    enabled, limit = retrieval_settings(_config(root))
+    config = _config(root)
+    enabled, limit = retrieval_settings(config)
     if not enabled or limit == 0:
         return None
     from claude_memory.recall import recall
@@ -86,13 +99,13 @@ def decide(payload: dict) -> dict | None:
         entries, extra = combine(entries, recall(user, prompt, limit), limit)
         if not entries and not extra:
             return None
-        text = render_both(entries, extra, memory_prefix(root, project), memory_prefix(user, None))
+        text = render_both(entries, extra, memory_prefix(root, project), memory_prefix(user, None), char_budget(config))
     else:
         if not entries:
             return None
         from claude_memory.recall.render import render
 
-        text = render(entries, memory_prefix(root, project))
+        text = render(entries, memory_prefix(root, project), char_budget(config))
     return hook_edge.context("UserPromptSubmit", text)
 
 

@@ -13,7 +13,7 @@ together.
 
 from __future__ import annotations
 
-__all__ = ["recall", "MAX_PROMPT_CHARS"]
+__all__ = ["recall", "search", "MAX_PROMPT_CHARS"]
 
 #: Only the start of a huge pasted prompt is ranked (bounded cost per prompt).
 MAX_PROMPT_CHARS = 4000
@@ -32,3 +32,25 @@ def recall(root: str, prompt: str, limit: int, *, use_cache: bool = True) -> lis
 
     index = load_index(root, use_cache=use_cache, prompt=prompt)
     return [render_fields(index, number) for number, *_scores in rank(index, prompt, limit)]
+
+
+def search(root: str, query: str, limit: int = 10) -> list[dict]:
+    """The active memories matching ``query``, best first: recall's own index and scoring (same
+    tokenizer, stemmer, fields and semantic layer) without its injection gate (at most
+    ``rank.CANDIDATES`` hits). The search
+    command answers with this, so "what matches" means the same as for recall."""
+    from claude_memory.recall import text
+
+    query = query[:MAX_PROMPT_CHARS]
+    if not text.query_terms(query) and not text.path_mentions(query):
+        return []
+    from claude_memory.recall.cache import load_index
+    from claude_memory.recall.rank import rank
+
+    index = load_index(str(root))
+    out = []
+    for number, score, *_rest in rank(index, query, limit, explain=True)[:limit]:
+        category, folder, slug, title, tags = index.fields(number)
+        out.append({"category": category, "id": slug, "title": title, "tags": tags, "status": "active",
+                    "path": f"{folder}/{slug}.json", "score": round(score, 3)})
+    return out

@@ -45,7 +45,7 @@ from claude_memory.core.layout import STAGING_DIRNAME
 from claude_memory.recall import text
 from claude_memory.recall.index import INDEX_VERSION, RecallIndex, build
 
-__all__ = ["load_index", "build_base", "spawn_build", "compact_limit", "FOLDERS", "STAGING", "INDEX_FILE",
+__all__ = ["load_index", "build_base", "build_semantic", "spawn_build", "compact_limit", "FOLDERS", "STAGING", "INDEX_FILE",
            "DELTA_FILE", "DOCS_FILE", "LOCK_FILE", "builder_running", "INLINE_MAX", "CACHE_VERSION"]
 
 STAGING = STAGING_DIRNAME
@@ -53,6 +53,12 @@ INDEX_FILE = "recall-index.bin"
 DELTA_FILE = "recall-delta.bin"
 DOCS_FILE = "recall-docs.bin"
 LOCK_FILE = "recall-build.lock"
+#: Written by a builder that could not import the semantic extra (holds the base id it tried).
+SEMANTIC_MARKER = "recall-semantic.none"
+#: The semantic table (see :mod:`.semantic`).
+SEMANTIC_FILE = "recall-semantic.bin"
+#: ``MEMORY_SEMANTIC=0`` in the environment: prompts never start a semantic build.
+SEMANTIC_ENV = "MEMORY_SEMANTIC"
 CACHE_VERSION = (INDEX_VERSION, 2, getattr(text, "TOKENIZER_VERSION", 0))
 #: A folder changed less than this long before it was listed may change again within the same tick.
 UNSETTLED_NS = 2_000_000_000
@@ -199,6 +205,23 @@ def _open_base(root: str) -> _Base | None:
         return None
     _OPEN.append(fd)  # read lazily by the index for the rest of this process
     return base
+
+
+def release(fd: int) -> None:
+    """Close one file this module opened for lazy reading (a base, a semantic table)."""
+    if fd in _OPEN:
+        _OPEN.remove(fd)
+    os.close(fd)
+
+
+def close_all() -> None:
+    """Close every file opened for lazy reading: for long-lived callers (a benchmark running
+    many prompts in one process); a hook simply exits. Indexes loaded before can no longer read."""
+    while _OPEN:
+        try:
+            os.close(_OPEN.pop())
+        except OSError:
+            pass
 
 
 def _load_delta(root: str, base_id) -> dict | None:
@@ -361,7 +384,51 @@ def builder_running(root: str | os.PathLike) -> bool:
         os.close(fd)  # closing drops the probe's own lock, if it got one
 
 
-def spawn_build(root: str) -> bool:
+def build_semantic(root: str, *, enabled: bool = True, install: bool = False) -> bool:
+    """Build the semantic table for the current base where the optional extra imports: in this
+    interpreter, or with the write path's venv (``deps.venv_dir``) on ``sys.path`` (with
+    ``install``, the background builder first pip-installs it there when missing). When it
+    imports nowhere (or not ``enabled``), leave a marker naming the base, so prompts stop
+    asking for one. True when a table was written."""
+    from claude_memory.recall import semantic_build
+
+    if enabled:
+        if not semantic_build.available():
+            try:
+                from claude_memory.core.deps import _add_site_packages, install_semantic, venv_dir
+
+                _add_site_packages(venv_dir())
+                if install and not semantic_build.available():
+                    install_semantic()
+            except Exception:  # noqa: BLE001 - no venv, no network: lexical recall only
+                pass
+        try:
+            if semantic_build.write_table(root):
+                return True
+        except Exception:  # noqa: BLE001 - the table is an optional extra; recall works without it
+            pass
+    base = _open_base(root)
+    if base is not None:
+        release(base.fd)
+        try:
+            staging = _staging(root)
+            try:
+                os.unlink(os.path.join(staging, SEMANTIC_FILE))
+            except OSError:
+                pass
+            _write_private(staging, SEMANTIC_MARKER, repr(base.id).encode())
+        except Exception:  # noqa: BLE001
+            pass
+    return False
+
+
+def _wants_semantic(root: str, base: "_Base") -> bool:
+    """True when no table exists for ``base`` and no builder found the extra missing for it."""
+    data = _read_private(os.path.join(root, STAGING, SEMANTIC_MARKER))
+    return data != repr(base.id).encode()
+
+
+def spawn_build(root: str, *, semantic_only: bool = False) -> bool:
     """Start :func:`build_base` in a detached process unless one is already running.
 
     Double fork and ``setsid`` (the builder outlives the hook and is in no process group
@@ -401,7 +468,9 @@ def spawn_build(root: str) -> bool:
             os.nice(10)
         except OSError:
             pass
-        build_base(root)
+        if not semantic_only:
+            build_base(root)
+        build_semantic(root, install=True)
     finally:
         os._exit(0)
 
@@ -436,14 +505,33 @@ def load_index(root: str, *, use_cache: bool = True, prompt: str | None = None):
                 return _fallback(root, prompt)
         return build_base(root)
     if not delta or not (delta["tomb"] or delta["entries"]):
-        return base.index
+        return _with_semantic(root, base, base.index, prompt)
     if len(delta["tomb"]) + len(delta["entries"]) > compact_limit(base.index.n):
         if base.index.n <= INLINE_MAX or prompt is None:
             return build_base(root)
         spawn_build(root)
+        prompt = None  # that builder also builds the semantic table
     from claude_memory.recall.delta import LayeredIndex
 
-    return LayeredIndex(base.index, delta["tomb"], delta["entries"], vocab=delta["vocab"])
+    layered = LayeredIndex(base.index, delta["tomb"], delta["entries"], vocab=delta["vocab"])
+    return _with_semantic(root, base, layered, prompt)
+
+
+def _with_semantic(root: str, base: "_Base", index, prompt: str | None):
+    """``index`` with ``.semantic``: the base's semantic table, or None. A prompt that finds
+    none asks a background builder for one (unless one found the extra missing for this base)."""
+    table = None
+    if os.path.exists(os.path.join(root, STAGING, SEMANTIC_FILE)):
+        from claude_memory.recall.semantic import open_table
+
+        table = open_table(root, base.id)
+    if table is not None:
+        _OPEN.append(table.fd)
+    index.semantic = table
+    if table is None and prompt is not None and os.environ.get(SEMANTIC_ENV) != "0" \
+            and _wants_semantic(root, base):
+        spawn_build(root, semantic_only=True)
+    return index
 
 
 def _current_delta(root: str, base: _Base, delta: dict | None) -> dict | None:

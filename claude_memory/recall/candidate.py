@@ -24,9 +24,12 @@ memories and distinctive words with none, so it fails these gates.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
+
+from claude_memory.recall.text import expand as _expand
+from claude_memory.recall.text import stem
+from claude_memory.recall.text import terms as _terms
 
 __all__ = [
     "LIFECYCLE_EVENTS",
@@ -89,101 +92,22 @@ _STOPWORDS = frozenset(
     """.split()
 )
 
-_WORD_RE = re.compile(r"[a-z0-9]+")
-_CHUNK_RE = re.compile(r"[a-z0-9]+(?:[-_./][a-z0-9]+)*")
-
-
-def stem(word: str) -> str:
-    """A light suffix stripper: plurals, -ing, -ed, -ly and a final -e.
-
-    Enough to meet "retries"/"retry", "tracing"/"trace", "sampling"/"sample".
-    """
-    w = word
-    if len(w) <= 3 or not w.isalpha():
-        return w
-    if w.endswith("ies") and len(w) > 4:
-        w = w[:-3] + "y"
-    elif w.endswith("sses"):
-        w = w[:-2]
-    elif w.endswith("ing") and len(w) > 5:
-        w = _undouble(w[:-3])
-    elif w.endswith("ed") and len(w) > 4:
-        w = _undouble(w[:-2])
-    elif w.endswith("ly") and len(w) > 5:
-        w = w[:-2]
-    elif w.endswith("es") and len(w) > 4 and w[-3] in "sxz":
-        w = w[:-2]
-    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
-        w = w[:-1]
-    if w.endswith("e") and len(w) > 3:
-        w = w[:-1]
-    return w
-
-
-def _undouble(w: str) -> str:
-    return w[:-1] if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz" else w
-
-
-#: Abbreviations of the software domain mapped to the word they stand for.
-_ALIASES: dict[str, str] = {
-    "otel": "opentelemetry",
-    "k8s": "kubernetes",
-    "postgresql": "postgres",
-    "pg": "postgres",
-    "db": "database",
-    "repo": "repository",
-    "repos": "repository",
-    "config": "configuration",
-    "cfg": "configuration",
-    "env": "environment",
-    "envs": "environment",
-    "deps": "dependencies",
-    "dep": "dependency",
-    "auth": "authentication",
-    "msg": "message",
-    "msgs": "message",
-    "creds": "credentials",
-    "secs": "seconds",
-    "sec": "second",
-    "mins": "minutes",
-    "min": "minute",
-    "dlq": "dead letter queue",
-    "pr": "pull request",
-    "prs": "pull requests",
-}
-_ALIAS_RE = re.compile(r"\b(" + "|".join(sorted(_ALIASES, key=len, reverse=True)) + r")\b")
-
-
-def _useful(word: str) -> bool:
-    if word in _STOPWORDS:
-        return False
-    if word.isdigit():
-        return False
-    return len(word) >= 2
+_STOP_STEMS = frozenset(stem(w) for w in _STOPWORDS)
 
 
 def tokenize(text: str) -> set[str]:
-    """Stemmed content words of ``text`` plus compound identifiers as single tokens.
-
-    ``tracking-ingest`` yields ``tracking``, ``ingest`` and ``tracking-ingest``;
-    ``fct_ad_spend_daily`` yields its parts and ``fct-ad-spend-daily``.
-    """
+    """The terms of ``text`` as recall and the search command see them (:func:`claude_memory.recall.text.terms`:
+    one tokenizer, one stemmer, compounds such as ``tracking_ingest`` as terms of their own), with
+    each universal abbreviation's other form (``k8s`` <-> ``kubernetes``), less the words that
+    only say *that* something changed (``_STOPWORDS``)."""
     if not text:
         return set()
-    low = _ALIAS_RE.sub(lambda m: _ALIASES[m.group(1)], text.lower())
     out: set[str] = set()
-    for word in _WORD_RE.findall(low):
-        if _useful(word):
-            out.add(stem(word))
-    for chunk in _CHUNK_RE.findall(low):
-        parts = [p for p in re.split(r"[-_./]", chunk) if p]
-        if len(parts) < 2:
+    for term in _terms(text):
+        if term in _STOP_STEMS or term.replace("_", "").isdigit() or term.replace("_", "").replace("v", "").isdigit():
             continue
-        # a dotted version or decimal ("2.9.2", "v1.2") is not an identifier worth matching
-        if all(p.isdigit() or (p[0] == "v" and p[1:].isdigit()) for p in parts):
-            continue
-        if sum(1 for p in parts if not p.isdigit()) >= 1:
-            out.add("-".join(stem(p) for p in parts))
+        out.add(term)
+        out.update(_expand(term))
     return out
 
 

@@ -7,10 +7,12 @@ is skipped silently: recall must never fail because of one bad file.
 
 A memory becomes a :data:`Doc` tuple, the unit the index and the cache store::
 
-    (category, folder, slug, title, tags, related_files, updated_at, term_weights, length)
+    (category, folder, slug, title, tags, related_files, updated_at, term_weights, length, gist)
 
 ``term_weights`` maps each term to its field-weighted frequency (tags above title above
-the body), negated when the term appears in a strong field (tags, title, slug), and ``length`` is the field-weighted length used for length normalisation.
+the body), negated when the term appears in a strong field (tags, title, slug), ``length`` is the
+field-weighted length used for length normalisation, and ``gist`` the memory's substance in a
+line or two (:func:`gist`), injected with it.
 """
 
 from __future__ import annotations
@@ -189,7 +191,35 @@ def make_doc(record: dict, folder: str, slug: str):
         weights[term] = -weights[term]
     files_norm = [text.norm_path(f) for f in files if f.strip()]
     return (category, folder, slug, title[:300], tuple(t[:80] for t in tags[:30]), tuple(files_norm[:50]),
-            updated[:40], weights, length)
+            updated[:40], weights, length, gist(category, content))
+
+
+#: Per category, the content fields that say what a memory holds, most telling first: the
+#: decision, the rule, the fix. The first ones present make the gist injected with it.
+GIST_FIELDS: dict[str, tuple[str, ...]] = {
+    "decision": ("decision", "rationale"),
+    "constraint": ("rule", "workarounds"),
+    "runbook": ("root_cause", "steps"),
+    "tech_debt": ("description", "suggested_fix"),
+    "preference": ("value", "reason"),
+    "session_summary": ("outcome", "next_actions", "in_progress"),
+}
+GIST_CHARS = 300
+
+
+def gist(category: str, content: dict) -> str:
+    """What a memory holds in one or two lines (at most ``GIST_CHARS``): its category's telling
+    fields (``GIST_FIELDS``), lists joined with "; "."""
+    parts: list[str] = []
+    for name in GIST_FIELDS.get(category, ()):
+        value = content.get(name)
+        found: list[str] = []
+        _strings(value, found)
+        line = "; ".join(" ".join(v.split()) for v in found if v.strip())
+        if line:
+            parts.append(f"{name.replace('_', ' ')}: {line}")
+    out = " | ".join(parts)
+    return out if len(out) <= GIST_CHARS else out[:GIST_CHARS - 1].rstrip() + "\u2026"
 
 
 def count_files(root: str, limit: int) -> int:

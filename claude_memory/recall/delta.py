@@ -9,7 +9,7 @@ base-minus-tombstones plus the delta, so the ranker cannot tell the difference.
 
 An entry is plain data (``marshal``-able)::
 
-    (category, folder, slug, title, tags, related_files, recency, {term: contribution})
+    (category, folder, slug, title, tags, related_files, recency, {term: contribution}, gist)
 
 Approximation, on purpose: an entry's BM25F contributions use the base's average length
 and an IDF from the base's document frequency plus the delta's at the time the entry was
@@ -24,7 +24,7 @@ from claude_memory.recall.index import EMPTY_IDS, EMPTY_SCORES, bisect_left, con
 
 __all__ = ["Entry", "make_entries", "sorted_vocab", "LayeredIndex"]
 
-Entry = tuple  # (category, folder, slug, title, tags, related_files, recency, contributions)
+Entry = tuple  # (category, folder, slug, title, tags, related_files, recency, contributions, gist)
 
 
 def _key(term: str) -> bytes:
@@ -59,7 +59,7 @@ def make_entries(docs: list, *, n: int, avg_len: float, newest: float, base_df=N
             contribs[term] = contribution(weight, term_idf, doc[8], avg_len)
         day = day_number(doc[6])
         rec = recency_factor(day, max(newest, day) if day is not None else newest)
-        out.append((doc[0], doc[1], doc[2], doc[3], tuple(doc[4]), tuple(doc[5]), rec, contribs))
+        out.append((doc[0], doc[1], doc[2], doc[3], tuple(doc[4]), tuple(doc[5]), rec, contribs, doc[9]))
     return out
 
 
@@ -239,6 +239,11 @@ class LayeredIndex:
             return self._base.fields(number)
         entry = self._entries[number - self._offset]
         return entry[0], entry[1], entry[2], entry[3], list(entry[4])
+
+    def gist(self, number: int) -> str:
+        if number < self._offset:
+            return self._base.gist(number)
+        return self._entries[number - self._offset][8]
 
     def live_numbers(self) -> list[int]:
         """Every doc number a ranking may return (tests and diagnostics)."""

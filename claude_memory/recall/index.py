@@ -13,7 +13,7 @@ day, so memories added later by the cache's delta score alike), then raw section
 - ``files`` / ``dirs``: ``marshal`` of ``{basename: "doc\\tpath\\n..."}`` and
   ``{folder: "doc doc ..."}`` of the memories' ``related_files``, read only when a prompt
   names a path.
-- ``docs_off`` / ``docs``: one ``\\x1f``-joined line per doc: category, folder, slug, title, tags.
+- ``docs_off`` / ``docs``: one ``\\x1f``-joined line per doc: category, folder, slug, title, tags, gist.
 
 :class:`RecallIndex` reads it through ``read(offset, size)``: a prompt's cost depends on
 the prompt's words, not on the size of the store.
@@ -27,7 +27,7 @@ import math
 __all__ = ["INDEX_VERSION", "K1", "B", "build", "idf", "contribution", "recency_factor", "day_number",
            "RecallIndex", "render_fields"]
 
-INDEX_VERSION = 5
+INDEX_VERSION = 6
 #: Vocabulary terms per directory block (a lookup reads one block).
 BLOCK = 64
 MAX_HEADER = 1 << 30
@@ -160,8 +160,8 @@ def _sections(docs: list) -> dict[str, bytes]:
             if "/" in path:
                 folder = path.rsplit("/", 1)[0]
                 dirs.setdefault(folder, []).append(str(number))
-    lines = [SEP.join((d[0], d[1], d[2], d[3].replace(SEP, " "), ",".join(t.replace(SEP, " ") for t in d[4])))
-             .encode("utf-8", "replace") for d in docs]
+    lines = [SEP.join((d[0], d[1], d[2], d[3].replace(SEP, " "), ",".join(t.replace(SEP, " ") for t in d[4]),
+                       d[9].replace(SEP, " "))).encode("utf-8", "replace") for d in docs]
     docs_off = array("I", [0])
     for line in lines:
         docs_off.append(docs_off[-1] + len(line))
@@ -332,15 +332,22 @@ class RecallIndex:
             self._dirs = marshal.loads(self._section("dirs"))
         return self._dirs
 
-    def fields(self, number: int) -> tuple[str, str, str, str, list[str]]:
-        """(category, folder, slug, title, tags) of one doc."""
+    def _doc_line(self, number: int) -> list[str]:
         if self._docs_off is None:
             self._docs_off = _values(self._section("docs_off"), "I")
         start, end = self._docs_off[number], self._docs_off[number + 1]
-        category, folder, slug, title, tags = self._section("docs", start, end - start).decode("utf-8", "replace").split(SEP)
+        return self._section("docs", start, end - start).decode("utf-8", "replace").split(SEP)
+
+    def fields(self, number: int) -> tuple[str, str, str, str, list[str]]:
+        """(category, folder, slug, title, tags) of one doc."""
+        category, folder, slug, title, tags, _gist = self._doc_line(number)
         return category, folder, slug, title, [t for t in tags.split(",") if t]
 
+    def gist(self, number: int) -> str:
+        """The doc's substance in a line or two (``corpus.gist``)."""
+        return self._doc_line(number)[5]
 
-def render_fields(index: RecallIndex, number: int) -> tuple[str, str, str, str, list[str]]:
-    """(category, folder, slug, title, tags) of one doc."""
-    return index.fields(number)
+
+def render_fields(index: RecallIndex, number: int) -> tuple[str, str, str, str, list[str], str]:
+    """(category, folder, slug, title, tags, gist) of one doc: what the injected block shows."""
+    return (*index.fields(number), index.gist(number))

@@ -42,6 +42,11 @@ from claude_memory.recall.index import idf
 __all__ = ["Hit", "rank", "SYNONYM_WEIGHT", "PARTIAL_WEIGHT"]
 
 SYNONYM_WEIGHT = 0.5
+#: A store word the semantic table puts near a prompt word (cosine >= ``NEIGHBOUR_MIN``) stands
+#: for it at ``NEIGHBOUR_WEIGHT`` x the cosine. Measured and off: tuned on either eval set, the
+#: best weight was 0 (the model's word-to-word similarities are too loose; bench/RESULTS.md).
+NEIGHBOUR_WEIGHT = 0.0
+NEIGHBOUR_MIN = 0.4
 PARTIAL_WEIGHT = 0.35
 #: Read at most this many (strongest) entries of one posting list: bounds the cost per
 #: prompt in huge stores, where a word this common carries little evidence anyway.
@@ -53,7 +58,7 @@ FILE_BASENAME = 2.5
 FILE_FOLDER = 1.5
 MIN_EVIDENCE = 0.6
 STRONG_BONUS = 1.0
-#: At least this many prompt words matched (a generic word counts GENERIC_MASS, a synonym
+#: At least this many prompt words matched (a camelCase part counts CAMEL_PART_MASS, a neighbour
 #: or partial word its weight): one common word is never enough on its own.
 MIN_UNITS = 1.0
 RELATIVE_CUTOFF = 0.5
@@ -61,10 +66,10 @@ BACKGROUND = 5
 FEEDBACK = 0.2
 STANDOUT = 1.8
 STANDOUT_STRENGTH = 2.0
-#: Coverage a standing-out best memory still needs. Every value from 0 to 0.28 gives the
-#: same dev-set result (0.3 and above silenced a paraphrase prompt whose answer stood
-#: 2.7x above the rest); 0.2 keeps a floor against a memory matching only a sliver.
+#: Coverage a standing-out best memory still needs (a floor against a memory matching only a sliver).
 STANDOUT_EVIDENCE = 0.2
+#: A runner-up's semantic evidence counts this much toward keeping it (see :func:`select`).
+KEEP_DENSE = 0.0
 KEEP_REL = 0.6
 KEEP_COV = 0.5
 KEEP_STRONG = 0.25
@@ -75,7 +80,15 @@ BREADTH_MIN_IDF = 0.65
 BREADTH_RATE = 0.15
 BREADTH_CAP = 0.3
 
-Hit = tuple  # (doc number, score, coverage, strong coverage, similarity to the best)
+#: The semantic layer (optional, see :mod:`semantic`): a memory's cosine with the prompt above
+#: ``DENSE_FLOOR``, scaled to 0..1, adds ``DENSE_SCORE`` rare words of score, ``DENSE_COVER`` of
+#: coverage and ``DENSE_UNITS`` matched words (so a memory sharing no word may still pass).
+DENSE_FLOOR = 0.35
+DENSE_SCORE = 2.0
+DENSE_COVER = 0.5
+DENSE_UNITS = 2.0
+
+Hit = tuple  # (doc number, score, coverage, strong coverage, similarity to the best, semantic evidence)
 
 
 def _alternatives(term: str, index, partial: bool) -> list[tuple[str, float]]:
@@ -86,6 +99,11 @@ def _alternatives(term: str, index, partial: bool) -> list[tuple[str, float]]:
     for syn in text.expand(term):
         if syn in index:
             alts.append((syn, SYNONYM_WEIGHT))
+    table = getattr(index, "semantic", None)
+    if table is not None and NEIGHBOUR_WEIGHT:
+        for other, cos in table.neighbours(term):
+            if cos >= NEIGHBOUR_MIN and other in index:
+                alts.append((other, NEIGHBOUR_WEIGHT * cos))
     if partial and len(term) >= MIN_PARTIAL_LEN and term.isalpha():
         for cut in range(MIN_PARTIAL_LEN, len(term)):
             head = term[:cut]
@@ -167,17 +185,26 @@ def _file_scores(index: dict, mentions: list[str]) -> dict[int, float]:
 def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list[Hit]:
     """The memories to inject for ``prompt``, best first, at most ``limit``.
 
-    Hits are ``(doc number, score, coverage, strong coverage, similarity to the best)``.
-    With ``explain`` the injection decision is skipped and the ``CANDIDATES`` best-scoring
-    memories are returned (for diagnostics and tuning).
+    Hits are ``(doc number, score, coverage, strong coverage, similarity to the best, semantic
+    evidence)``. With ``explain`` the injection decision is skipped and the ``CANDIDATES``
+    best-scoring memories are returned (for diagnostics, tuning and the search command).
     """
-    n = index.n
-    if n == 0 or limit <= 0:
+    if index.n == 0 or limit <= 0:
         return []
+    hits, max_idf, leftover = scored(index, prompt)
+    if explain or not hits:
+        return hits
+    return select(hits, max_idf, limit, leftover)
+
+
+def scored(index, prompt: str) -> tuple[list, float, float]:
+    """(hits, max IDF, leftover): the ``CANDIDATES`` best memories, annotated, and what
+    :func:`select` needs besides them (exposed so the gate can be fitted offline)."""
+    n = index.n
     mentions = text.path_mentions(prompt)
     qterms = text.query_terms(prompt)
     if not qterms and not mentions:
-        return []
+        return [], 0.0, 0.0
     max_idf = idf(0, n)
     scores: dict[int, float] = {}
     matched = []  # per prompt term: (mass, factor, best, lists)
@@ -191,13 +218,16 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
         get = scores.get
         for number, value in best.items():
             scores[number] = get(number, 0.0) + value
+    dense = _dense(index, qterms, scores)
+    for number, value in dense.items():
+        scores[number] = scores.get(number, 0.0) + DENSE_SCORE * max_idf * value
     files = _file_scores(index, mentions) if mentions else {}
     if mentions:
         total_mass += max_idf * len(mentions)
         for number, value in files.items():
             scores[number] = scores.get(number, 0.0) + value
     if not scores or not total_mass:
-        return []
+        return [], 0.0, 0.0
     rec = index.recency()
     # (-score, doc) sorts best first with the doc number breaking ties, without a key function.
     ordered = sorted([(-(score * rec[number]), number) for number, score in scores.items()])
@@ -219,14 +249,32 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
             covered += credit
             units += min(1.0, value / FILE_EXACT)
             strong += credit
+        if number in dense:
+            covered += DENSE_COVER * dense[number] * total_mass
+            units += DENSE_UNITS * dense[number]
         if units >= MIN_UNITS:
-            hits.append((number, -neg, covered / total_mass, strong / total_mass))
+            hits.append((number, -neg, covered / total_mass, strong / total_mass, dense.get(number, 0.0)))
             if len(hits) >= CANDIDATES:
                 break
     hits = _annotate(index, hits, prompt)
-    if explain:
-        return hits
-    return select(hits, max_idf, limit, _leftover(hits, matched, max_idf))
+    return hits, max_idf, _leftover(hits, matched, max_idf)
+
+
+def _dense(index, qterms: list, lexical: dict) -> dict[int, float]:
+    """Semantic evidence per memory, 0..1: how far its cosine with the prompt (from the semantic
+    table, when one was built for this base) rises above ``DENSE_FLOOR``. Memories the lexical
+    scoring found best get their exact cosine; tombstoned and newer memories get none."""
+    table = getattr(index, "semantic", None)
+    if table is None or not DENSE_SCORE and not DENSE_COVER:
+        return {}
+    best = sorted(lexical, key=lambda d: -lexical[d])[:CANDIDATES] if lexical else []
+    sims = table.prompt_similarities([t for t, f in qterms if f], best)
+    if not sims:
+        return {}
+    tomb = index.tombstones() if hasattr(index, "tombstones") else ()
+    span = 1.0 - DENSE_FLOOR
+    return {number: (sim - DENSE_FLOOR) / span for number, sim in sims.items()
+            if sim > DENSE_FLOOR and number < table.n and number not in tomb}
 
 
 def _leftover(hits: list, matched: list, max_idf: float) -> float:
@@ -262,7 +310,8 @@ def _annotate(index, hits: list, prompt: str) -> list:
         return hits
     cues = categories_asked(prompt)
     if cues and CUE_BOOST:
-        hits = [(h[0], h[1] * (1.0 + CUE_BOOST) if index.fields(h[0])[0] in cues else h[1], h[2], h[3]) for h in hits]
+        hits = [(h[0], h[1] * (1.0 + CUE_BOOST) if index.fields(h[0])[0] in cues else h[1], h[2], h[3], h[4])
+                for h in hits]
         hits.sort(key=lambda h: (-h[1], h[0]))
     top = hits[0]
     _c, _f, slug, title, tags = index.fields(top[0])
@@ -278,10 +327,10 @@ def _annotate(index, hits: list, prompt: str) -> list:
                 extra[number] = extra.get(number, 0.0) + (-contrib if contrib < 0 else contrib) * factor
     own = extra.get(top[0], 0.0) or max(extra.values(), default=0.0) or 1.0
     base = top[1] or 1.0
-    out = [(top[0], top[1], top[2], top[3], 1.0)]
+    out = [(top[0], top[1], top[2], top[3], 1.0, top[4])]
     for h in hits[1:]:
         sim = min(1.0, extra.get(h[0], 0.0) / own)
-        out.append((h[0], h[1] * (1.0 + FEEDBACK * sim), h[2], h[3], sim))
+        out.append((h[0], h[1] * (1.0 + FEEDBACK * sim), h[2], h[3], sim, h[4]))
     out[1:] = sorted(out[1:], key=lambda h: (-h[1], h[0]))
     return out
 
@@ -290,16 +339,21 @@ def _evidence(hit: Hit) -> float:
     return hit[2] + STRONG_BONUS * hit[3]
 
 
+def _dense_of(hit: Hit) -> float:
+    return hit[5] if len(hit) > 5 else 0.0
+
+
 def select(hits: list, max_idf: float, limit: int, leftover: float = 0.0) -> list:
     """The hits to inject: none unless the best one is evident, then the runners-up that belong.
 
     The best memory is evident when it explains enough of the prompt (coverage, more for
-    matches in what it is about), or when it stands clearly above the rest of the store
-    (its score against the mean of the next ones) with a score worth several rare words.
-    A runner-up follows when it scores within ``RELATIVE_CUTOFF`` of the best and its
-    combined evidence (relative score, its own coverage of the prompt, and its similarity
-    to the best memory) reaches 1 (``KEEP_*`` weights), less the breadth relief earned by
-    ``leftover`` (distinctive prompt terms, in rare words, the best memory leaves unexplained).
+    matches in what it is about, plus its semantic evidence when the table exists), or when it
+    stands clearly above the rest of the store (its score against the mean of the next ones)
+    with a score worth several rare words. A runner-up follows when it scores within
+    ``RELATIVE_CUTOFF`` of the best and its combined evidence (relative score, its own coverage
+    of the prompt, its similarity to the best memory, its semantic evidence) reaches 1
+    (``KEEP_*`` weights), less the breadth relief earned by ``leftover`` (distinctive prompt
+    terms, in rare words, the best memory leaves unexplained).
     """
     if not hits:
         return []
@@ -319,6 +373,7 @@ def select(hits: list, max_idf: float, limit: int, leftover: float = 0.0) -> lis
         rel = hit[1] / top[1]
         if rel < RELATIVE_CUTOFF:
             continue
-        if KEEP_REL * rel + KEEP_COV * hit[2] + KEEP_STRONG * hit[3] + KEEP_SIM * hit[4] >= need:
+        if KEEP_REL * rel + KEEP_COV * hit[2] + KEEP_STRONG * hit[3] + KEEP_SIM * hit[4] \
+                + KEEP_DENSE * _dense_of(hit) >= need:
             out.append(hit)
     return out

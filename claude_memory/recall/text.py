@@ -1,6 +1,8 @@
-"""Words for recall: tokenising, light stemming, stop words and software-domain synonyms.
+"""Words for recall and every other search of the store: tokenising, light stemming, stop words,
+the universal engineering abbreviations.
 
-Shared by the index builder and the query side so both reduce text to the same terms.
+Shared by the index builder, the query side, candidate selection and the search command, so
+"what matches" means the same everywhere.
 Everything here is pure and deterministic, and imports nothing at all: this runs on every
 prompt, and ``re`` alone (with the ``enum``/``functools``/``collections`` it loads) would
 cost ~6 ms of start-up, so words and paths are found with ``str.translate``/``split`` and
@@ -16,10 +18,6 @@ loose parts.
 
 from __future__ import annotations
 
-# Derived from SYNONYM_GROUPS and GENERIC_WORDS below, precomputed (see table_source()).
-from claude_memory.recall.synonym_table import GENERIC as _GENERIC
-from claude_memory.recall.synonym_table import SYNONYMS as _SYNONYMS
-
 __all__ = [
     "TOKENIZER_VERSION",
     "terms",
@@ -29,13 +27,12 @@ __all__ = [
     "path_mentions",
     "norm_path",
     "STOP_WORDS",
-    "GENERIC_WORDS",
-    "SYNONYM_GROUPS",
+    "ABBREVIATIONS",
 ]
 
 #: Bumped whenever :func:`terms` (tokenising, stemming, stop words) changes what the index
 #: stores, so a recall cache built by an older tokenizer is rebuilt (the cache header keeps it).
-TOKENIZER_VERSION = 1
+TOKENIZER_VERSION = 2
 
 #: Function words and prompt filler. They carry no topic, so they never count as evidence.
 STOP_WORDS = frozenset(
@@ -59,94 +56,18 @@ STOP_WORDS = frozenset(
     """.split()
 )
 
-#: Words every software project uses: matching one says little about *which* memory is meant.
-GENERIC_WORDS = frozenset(
-    """
-    code codes file files function functions method methods class classes variable variables
-    value values type types string strings number numbers line lines loop loops list lists
-    data error errors bug bugs issue issues problem problems thing app apps application page
-    pages project projects repo repository script scripts tool tools command commands cli
-    user users feature features logic helper helpers module modules component components
-    run runs running build builds test tests output input result results time times day days
-    step steps part parts case cases call calls way field fields table tables name names
-    check checks start starts stop stops set sets get fail fails failing failed work
-    refactor refactoring rename renaming cleanup tidy improve simplify implement support handle
-    readable readability docstring docstrings comment comments typo typos
-    """.split()
-)
-GENERIC_MASS = 0.3
 CAMEL_PART_MASS = 0.5
 
-# General software vocabulary: each line is one group of words that mean nearly the same in
-# a software project. A query word pulls in the rest of its group at a reduced weight.
-_SYNONYM_TEXT = """
-log logs logging logger loggers slog zap logrus structlog
-test tests testing unittest pytest
-mock mocks mocking mockery fake fakes stub stubs double doubles spy spies
-assert assertion assertions expect expectation require testify
-metric metrics instrumentation telemetry prometheus histogram histograms counter counters gauge gauges
-trace traces tracing span spans opentelemetry otel
-deploy deploys deployment deployments release releases rollout rollouts ship shipping prod production
-freeze frozen moratorium blackout
-crash crashes crashing crashed die dies dying died killed oom oomkilled restart restarts 137
-memory ram oom oomkilled heap
-slow slowness latency sluggish ages laggy performance perf p99 p95 lag lagging behind
-cost costs bill billing billed spend spending credits credit expensive budget pricey invoice
-warehouse warehouses snowflake bigquery redshift
-database db databases postgres postgresql mysql rds sql
-auth authentication login sso oauth oidc
-flaky flake intermittent intermittently sporadic
-error errors err exception exceptions failure failures panic traceback
-retry retries retrying backoff
-credential credentials secret secrets password passwords token tokens key keys keypair 401 unauthorized
-rotate rotation rotating renew expire expired expiry
-msg message messages
-lint linter linters linting golangci ruff eslint flake8
-format formatting formatter formatted black prettier gofmt
-style styleguide conventions convention layout
-library lib libs package packages dependency dependencies deps requirements sdk
-config configuration settings setting env
-kubernetes k8s kubectl pod pods
-dashboard dashboards bi reporting looker tableau
-schedule scheduler cron scheduled nightly daily
-queue queued queueing waiting pending stuck
-timezone timezones tz utc midnight
-duplicate duplicates duplicated dedupe deduplicate idempotent idempotency exactly-once
-pii personal privacy gdpr sensitive email emails
-size bytes mb large oversized huge
-image images photo photos picture attachment
-replay replaying reprocess rerun backfill reset reload redo
-rest http endpoint endpoints json api
-partition partitions partitioning sharding shard key hash
-order ordering ordered sequence sequential sequence
-currency fx exchange conversion convert rate rates
-dataframe dataframes pandas polars
-hosted cloud saas managed
-pr prs pull merge review
-upgrade upgrades upgrading bump bumping version migrate migrating migration port porting move moving
-scale scaling autoscale autoscaling replicas hpa keda horizontal
-alert alerts alerting alarm page paging pager
-extractor extractors extract extraction connector ingestion ingest source sources
-facebook meta instagram
-ads ad advertising campaign campaigns
-sms twilio text
-naming name names named convention conventions call called
-kicked evicted rebalance rebalancing membership
-ci pipeline pipelines workflow workflows github-actions actions
-schema schemas contract contracts
-limit limits quota quotas cap capped max maximum throttle throttled throttling
-stream streams topic topics kafka event events
-publish publishes publishing publisher produce producer producers emit
-consume consumer consumers subscriber subscribe
-transform transforms transformation aggregation aggregate aggregations
-model models dbt
-commit commits commit-message
-handler handlers controller controllers
-"""
-
-SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(line.split()) for line in _SYNONYM_TEXT.strip().splitlines() if line.strip()
-)
+#: The abbreviations every engineer writes, each with the word it stands for (both directions
+#: count as one term family). Not a thesaurus: knowledge of what words mean comes from the
+#: store itself and, when installed, the semantic extra (see :mod:`claude_memory.recall.semantic`).
+ABBREVIATIONS: dict[str, str] = {
+    "k8s": "kubernetes", "db": "database", "auth": "authentication", "config": "configuration",
+    "cfg": "configuration", "env": "environment", "repo": "repository", "deps": "dependency",
+    "dep": "dependency", "pr": "pull_request", "msg": "message", "creds": "credential",
+    "otel": "opentelemetry", "pg": "postgres", "perf": "performance", "infra": "infrastructure",
+    "prod": "production", "dev": "development", "docs": "documentation", "api": "interface",
+}
 
 
 def stem(word: str) -> str:
@@ -234,9 +155,16 @@ def _words(text: str) -> list[tuple[str, int]]:
     (``trackingingestconsumerlaghigh``) that is also yielded as its parts, 2 for a part of a
     camelCase word, and 0 otherwise.
     """
-    if not text.isascii():
-        text = text.encode("ascii", "replace").decode("ascii")  # other characters separate words
     out: list[tuple[str, int]] = []
+    foreign: list[tuple[str, int]] = []
+    if not text.isascii():
+        # A run of letters and digits with a non-ASCII one is one word of its own (``Datenbank``
+        # is ASCII, ``über`` and ``implementación`` are not), listed after the ASCII words;
+        # every other non-ASCII character separates words.
+        spaced = "".join(c if c.isalnum() else " " for c in text)
+        foreign = [(w.lower(), 0) for w in spaced.split() if not w.isascii()]
+        text = " ".join(w if w.isascii() else " " for w in text.split(" ")) if foreign else text
+        text = text.encode("ascii", "replace").decode("ascii")
     for chunk in text.translate(_WORD_BLANKS).split():
         if chunk.isalnum():
             _piece_words(chunk, out)
@@ -253,7 +181,7 @@ def _words(text: str) -> list[tuple[str, int]]:
             for one in group:
                 _piece_words(one, out)
             group = []
-    return out
+    return out + foreign
 
 
 def terms(text: str) -> list[str]:
@@ -271,8 +199,9 @@ def query_terms(text: str) -> list[tuple[str, float]]:
 
     The factor is 0 for compounds and camelCase wholes (their parts carry the evidence;
     the whole only adds score for an exact identifier), ``CAMEL_PART_MASS`` for a part of
-    a camelCase word (``GitHub`` is one word, not two pieces of evidence), ``GENERIC_MASS``
-    for words every software project uses, and 1 otherwise.
+    a camelCase word (``GitHub`` is one word, not two pieces of evidence), and 1 otherwise.
+    How common a word is in general is not guessed from a list: the store's IDF says it, and
+    the semantic extra's word table (when built) adds a general-language prior.
     """
     seen: dict[str, float] = {}
     for word, kind in _words(text):
@@ -281,58 +210,28 @@ def query_terms(text: str) -> list[tuple[str, float]]:
         term = stem(word)
         if term in seen:
             continue
-        if kind == 1:
-            factor = 0.0
-        elif kind == 2:
-            factor = CAMEL_PART_MASS if term not in _GENERIC else GENERIC_MASS * CAMEL_PART_MASS
-        elif term in _GENERIC:
-            factor = GENERIC_MASS
-        else:
-            factor = 1.0
-        seen[term] = factor
+        seen[term] = 0.0 if kind == 1 else CAMEL_PART_MASS if kind == 2 else 1.0
     return list(seen.items())
 
 
-def build_synonyms() -> dict[str, tuple[str, ...]]:
-    """term -> the other terms of its synonym groups (sorted), from ``SYNONYM_GROUPS``."""
+def _abbreviation_table() -> dict[str, tuple[str, ...]]:
     table: dict[str, set[str]] = {}
-    for group in SYNONYM_GROUPS:
-        stems = {stem(w) for w in group}
-        for s in stems:
-            table.setdefault(s, set()).update(stems - {s})
+    for short, long in ABBREVIATIONS.items():
+        a, b = stem(short), stem(long) if "_" not in long else long
+        table.setdefault(a, set()).add(b)
+        table.setdefault(b, set()).add(a)
     return {k: tuple(sorted(v)) for k, v in table.items()}
 
 
-def build_generic() -> frozenset[str]:
-    """The stems of ``GENERIC_WORDS``."""
-    return frozenset(stem(w) for w in GENERIC_WORDS)
-
-
-def table_source() -> str:
-    """The text of ``synonym_table.py``: :func:`build_synonyms` and :func:`build_generic` as
-    literals, so a prompt loads them from byte-code instead of stemming ~1,000 words (~1 ms).
-    ``tests/test_recall_text.py`` fails when the file is stale; regenerate it with
-    ``python -c "from claude_memory.recall import text; text.write_table()"``."""
-    lines = ['"""Generated by ``text.write_table()`` from ``text.SYNONYM_GROUPS`` and ``text.GENERIC_WORDS``:',
-             'do not edit (``tests/test_recall_text.py`` checks it is current)."""', "",
-             "SYNONYMS = {"]
-    lines += [f"    {term!r}: {others!r}," for term, others in sorted(build_synonyms().items())]
-    lines += ["}", "", "GENERIC = frozenset({"]
-    lines += [f"    {term!r}," for term in sorted(build_generic())]
-    lines += ["})", ""]
-    return "\n".join(lines)
-
-
-def write_table() -> None:
-    import os
-
-    with open(os.path.join(os.path.dirname(__file__), "synonym_table.py"), "w", encoding="utf-8") as fh:
-        fh.write(table_source())
+_EXPANSIONS: dict | None = None
 
 
 def expand(term: str) -> tuple[str, ...]:
-    """Other terms that mean nearly the same as ``term`` (its synonym groups)."""
-    return _SYNONYMS.get(term, ())
+    """The other member of an abbreviation pair (``k8s`` <-> ``kubernetes``), else ``()``."""
+    global _EXPANSIONS
+    if _EXPANSIONS is None:
+        _EXPANSIONS = _abbreviation_table()
+    return _EXPANSIONS.get(term, ())
 
 
 def norm_path(path: str) -> str:

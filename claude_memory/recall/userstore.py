@@ -41,13 +41,16 @@ def combine(project: list, user: list, limit: int) -> tuple[list, list]:
     return project, extra[: max(0, limit - len(project))]
 
 
-def render_both(project: list, user: list, project_prefix: str, user_prefix: str) -> str:
-    """One ``<project-memory>`` block holding both lists (each with its own path prefix)."""
-    from claude_memory.recall.render import CLOSE, render
+def render_both(project: list, user: list, project_prefix: str, user_prefix: str, budget: int | None = None) -> str:
+    """One ``<project-memory>`` block holding both lists (each with its own path prefix), within
+    ``budget`` characters (``render.DEFAULT_CHARS`` when None; the user's share is what is left)."""
+    from claude_memory.recall.render import CLOSE, DEFAULT_CHARS, MIN_CHARS, render
 
-    block = render(project, project_prefix)
+    budget = DEFAULT_CHARS if budget is None else budget
+    block = render(project, project_prefix, budget) if project else render([], project_prefix, budget)
     if not user:
         return block
-    user_lines = render(user, user_prefix).split("\n")[2:-1]  # between the intro and the close
+    left = max(MIN_CHARS, budget - len(block))
+    user_lines = render(user, user_prefix, left).split("\n")[2:-1]  # between the intro and the close
     body = block.split("\n")[:-1]
     return "\n".join(body + user_lines + [CLOSE])

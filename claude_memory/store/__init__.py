@@ -2,7 +2,7 @@
 
 Writes (``create``, ``update``, ``change_status`` for delete/archive/unarchive/restore, ``gc``,
 ``rebuild``) each run as one locked, atomic transaction; reads (``validate``, ``health_report``,
-``list_archived``, ``query``) never write. The modules behind it are private to the package:
+``list_archived``) never write (searching is recall's: :func:`claude_memory.recall.search`). The modules behind it are private to the package:
 ``transaction`` (the write transactions), ``records`` (files under the lock), ``index_file``
 (index.md lines), ``merge`` (update rules), ``lifecycle`` (status transitions), ``models`` /
 ``validation`` / ``autofix`` (the schema), ``maintenance`` and ``health``, ``lock``, ``faults``.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 __all__ = [
     "StoreContext", "Outcome", "open_store", "prepare_draft", "locate_target",
-    "create", "update", "change_status", "gc", "rebuild", "validate", "health_report", "list_archived", "query",
+    "create", "update", "change_status", "gc", "rebuild", "validate", "health_report", "list_archived",
     "heal", "rows", "filter_rows", "resolve_category", "human_line", "commands_for", "render_page",
     "export_memories", "resolve_conflict",
 ]
@@ -23,7 +23,6 @@ _LAZY = {
     "StoreContext": "transaction", "Outcome": "transaction", "create": "transaction", "update": "transaction",
     "change_status": "transaction", "locate_target": "records", "gc": "maintenance", "rebuild": "maintenance",
     "validate": "maintenance", "health_report": ("health", "health"), "list_archived": "health",
-    "query": "health",
     # memory for a team (#17): the derived index healed after git, curation views, export, conflicts
     "heal": "maintenance", "rows": "listing", "filter_rows": "listing", "resolve_category": "listing",
     "human_line": "listing", "commands_for": "listing", "render_page": "html_view",

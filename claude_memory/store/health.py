@@ -1,9 +1,8 @@
-"""Read-only reports on a store: health, archived memories, word queries."""
+"""Read-only reports on a store: health and archived memories (searching is recall's one search,
+:func:`claude_memory.recall.search`, used by ``memory_index.py --query``)."""
 
 from __future__ import annotations
 
-import json
-import re
 from pathlib import Path
 
 from claude_memory.store import records as store_io
@@ -11,7 +10,7 @@ from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.config import config_problems
 from claude_memory.store.maintenance import index_drift
 
-__all__ = ["STATUSES", "health", "list_archived", "query"]
+__all__ = ["STATUSES", "health", "list_archived"]
 
 STATUSES = ("active", "retired", "archived")
 
@@ -47,22 +46,3 @@ def health(root: Path, *, top: int = 5) -> dict:
 def list_archived(root: Path) -> list[dict]:
     return [{**_summary(f), "archived_at": f.doc.get("archived_at"), "archived_reason": f.doc.get("archived_reason")}
             for f in store_io.scan_records(Path(root)) if f.status == "archived"]
-
-
-def _words(text: str) -> set[str]:
-    return set(re.findall(r"[a-z0-9]+", text.lower()))
-
-
-def query(root: Path, words: str, *, include_inactive: bool = True) -> list[dict]:
-    """Memories matching any of ``words`` (title and tags weigh double), best first."""
-    wanted = _words(words)
-    hits = []
-    for f in store_io.scan_records(Path(root)):
-        if f.doc is None or not wanted or (not include_inactive and f.status != "active"):
-            continue
-        head = _words(" ".join([f.doc.get("title") or "", *(f.doc.get("tags") or [])]))
-        body = _words(json.dumps(f.doc.get("content") or {}, ensure_ascii=False))
-        score = 2 * len(wanted & head) + len(wanted & body)
-        if score:
-            hits.append({**_summary(f), "score": score})
-    return sorted(hits, key=lambda h: (-h["score"], h["category"], h["id"]))

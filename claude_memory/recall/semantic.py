@@ -1,0 +1,132 @@
+"""The optional semantic layer of recall: meaning from a general word model, precomputed.
+
+Two halves with different rules:
+
+- *Building* (:mod:`.semantic_build`, run by the background cache builder or ``memory_index.py
+  --rebuild``) needs the optional extra ``claude-memory[semantic]`` (``wordllama``, which ships
+  a 256-dimension static word model and its tokenizer inside the wheel, and ``numpy``). It
+  embeds every active memory and a word table, and writes ``<root>/.staging/recall-semantic.bin``.
+- *Reading* (:class:`SemanticTable`, on every prompt) is standard library only: a few
+  ``pread`` calls and some arithmetic on at most a few dozen numbers per prompt word.
+
+The table file: an 8-byte header length, a ``marshal`` header (``v``, the base index ``id``
+it was built for, ``n`` docs, block samples and offsets), then the word blocks, the doc
+vectors (int8) and their scales (float32). A word record (keyed by the recall stem of the word, so the prompt side looks words
+up exactly as the lexical index does) holds the word's model vector (int8, with its scale)
+its *semantic postings*: the ``TOP_DOCS`` memories whose vectors are closest to it, with
+the dot product, and its *neighbours*: the store's own words closest to it (a term-neighbour
+table restricted to the store's vocabulary, so a prompt word may match a memory's word that
+means nearly the same). Because a static model's text vector is the mean of its word vectors, a
+prompt's cosine with a memory is the sum of its words' dot products divided by the norm of
+the summed word vectors: the prompt path gets each shortlisted memory's similarity from the
+postings it read, without any model.
+
+Without the extra, or before a table exists, or for a base the table was not built for,
+recall is lexical only and says nothing about it. Knowledge of words comes only from the
+model: no word list is involved.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+
+__all__ = ["SEMANTIC_FILE", "TABLE_VERSION", "TOP_DOCS", "BLOCK", "SemanticTable", "open_table"]
+
+from claude_memory.recall.cache import SEMANTIC_FILE, STAGING  # noqa: E402  (their one home: the cache)
+
+TABLE_VERSION = 2
+#: Memories kept per word (the closest ones): bounds a prompt's reading per word.
+TOP_DOCS = 32
+#: Word records per block (a lookup reads one block).
+BLOCK = 8
+MAX_HEADER = 1 << 28
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+# ------------------------------------------------------------------ reading (standard library)
+class SemanticTable:
+    """The prompt side: word records and doc vectors read with ``pread``."""
+
+    def __init__(self, fd: int, header: dict, start: int):
+        self.fd = self._fd = fd
+        self.n: int = header["n"]
+        self.dim: int = header["dim"]
+        self._samples: list = header["samples"]
+        self._offsets: list = header["offsets"]
+        self._start = start
+        self._docs_at = start + header["docs_at"]
+        self._scales_at = self._docs_at + self.n * self.dim
+        self._blocks: dict[int, dict] = {}
+
+    def word(self, term: str):
+        """(int8 vector bytes, scale, doc numbers, dot products, neighbours) of a word, or None."""
+        from claude_memory.recall.index import bisect_right
+
+        number = bisect_right(self._samples, term) - 1
+        if number < 0:
+            return None
+        block = self._blocks.get(number)
+        if block is None:
+            start, end = self._offsets[number], self._offsets[number + 1]
+            block = self._blocks[number] = marshal.loads(os.pread(self._fd, end - start, self._start + start))
+        return block.get(term)
+
+    def neighbours(self, term: str) -> tuple:
+        """The store's words closest to ``term`` in the model, as ((word, cosine), ...), best first."""
+        record = self.word(term)
+        return record[4] if record is not None else ()
+
+    def doc_vector(self, number: int) -> tuple[memoryview, float]:
+        """The doc's int8 vector and its scale (float32 after all the vectors)."""
+        raw = os.pread(self._fd, self.dim, self._docs_at + number * self.dim)
+        scale = memoryview(os.pread(self._fd, 4, self._scales_at + number * 4)).cast("f")[0]
+        return memoryview(raw).cast("b"), scale
+
+    def prompt_similarities(self, terms: list[str], extra: list[int] = ()) -> dict[int, float]:
+        """Approximate cosine of the prompt (its ``terms``) with each memory some word points to,
+        made exact for the numbers in ``extra`` (a shortlist), from the word records alone."""
+        total = [0.0] * self.dim
+        acc: dict[int, float] = {}
+        found = False
+        for term in terms:
+            record = self.word(term)
+            if record is None:
+                continue
+            found = True
+            vec, scale, numbers, dots = record[:4]
+            total = list(map(float.__add__, total, map(scale.__mul__, memoryview(vec).cast("b"))))
+            for number, dot in zip(numbers, dots):
+                acc[number] = acc.get(number, 0.0) + dot
+        if not found:
+            return {}
+        norm = sum(v * v for v in total) ** 0.5 or 1.0
+        out = {number: value / norm for number, value in acc.items()}
+        for number in extra:
+            if 0 <= number < self.n:
+                vec, scale = self.doc_vector(number)
+                dot = sum(map(float.__mul__, total, vec)) * scale
+                out[number] = dot / norm
+        return out
+
+
+def open_table(root: str, base_id) -> SemanticTable | None:
+    """The table of the base ``base_id``, or None (missing, another base, unreadable, not ours)."""
+    try:
+        fd = os.open(os.path.join(root, STAGING, SEMANTIC_FILE), os.O_RDONLY | _NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if hasattr(os, "getuid") and st.st_uid != os.getuid():
+            raise ValueError("not ours")
+        head = int.from_bytes(os.pread(fd, 8, 0), "little")
+        if head > min(MAX_HEADER, st.st_size - 8):
+            raise ValueError("truncated")
+        header = marshal.loads(os.pread(fd, head, 8))
+        if not isinstance(header, dict) or header.get("v") != TABLE_VERSION or header.get("base") != base_id:
+            raise ValueError("another table")
+        return SemanticTable(fd, header, 8 + head)
+    except (OSError, ValueError, EOFError, TypeError, KeyError):
+        os.close(fd)
+        return None
