@@ -18,6 +18,11 @@ setup_python() {
   # ~20 ms to every interpreter start (and so to every hook the tests and benchmarks time)
   "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
     --config-settings editable_mode=compat -e ".[test]"
+  # The optional semantic part of recall (wordllama ships its model in the wheel): the tests of it
+  # skip without it, and recall stays lexical; a failed install is said, not fatal.
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+    --config-settings editable_mode=compat -e ".[test,semantic]" \
+    || echo "dev.sh: could not install the optional [semantic] extra; its tests will be skipped" >&2
 }
 
 setup_cli() {
@@ -54,7 +59,8 @@ setup_tmux() {
   # The interactive end-to-end test drives the CLI under tmux; it skips (with the reason) without it.
   command -v tmux >/dev/null 2>&1 && return 0
   if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
-    apt-get install -y -qq tmux >/dev/null 2>&1 || echo "dev.sh: could not install tmux with apt-get" >&2
+    { apt-get install -y -qq tmux || { apt-get update -qq && apt-get install -y -qq tmux; }; } >/dev/null 2>&1 \
+      || echo "dev.sh: could not install tmux with apt-get" >&2
   else
     echo "dev.sh: tmux not found; the interactive end-to-end test will be skipped" >&2
   fi
