@@ -25,40 +25,91 @@ def _retired(days_ago: float) -> dict:
 # ---- transitions
 
 
-@pytest.mark.parametrize("start, action, end", [
-    ("active", "delete", "retired"), ("archived", "delete", "retired"),
-    ("active", "archive", "archived"), ("archived", "unarchive", "active"), ("retired", "restore", "active"),
-])
-def test_transitions(start, action, end):
-    doc = make_doc(record_status="active")
-    if start == "retired":
-        doc = _retired(1)
-    elif start == "archived":
-        doc = make_doc(record_status="archived", archived_at=format_ts(NOW), archived_reason="y")
+ALLOWED = {("active", "delete"): "retired", ("active", "archive"): "archived",
+           ("retired", "restore"): "active", ("archived", "unarchive"): "active"}
+MATRIX = [(s, a) for s in lifecycle.STATUSES for a in lifecycle.ACTIONS]
+
+
+def _in(status: str) -> dict:
+    if status == "retired":
+        return _retired(1)
+    if status == "archived":
+        return make_doc(record_status="archived", archived_at=format_ts(NOW), archived_reason="y")
+    return make_doc(record_status="active")
+
+
+def test_table_is_exactly_the_design():
+    assert lifecycle.TRANSITIONS == ALLOWED
+    assert len(MATRIX) == 12
+
+
+@pytest.mark.parametrize("status, action", MATRIX)
+def test_next_status_matrix(status, action):
+    if (status, action) in ALLOWED:
+        assert lifecycle.next_status(status, action) == ALLOWED[(status, action)]
+    else:
+        with pytest.raises(MemoryStoreError) as err:
+            lifecycle.next_status(status, action, name="m")
+        assert err.value.code == "LIFECYCLE_ERROR" and "nothing was changed" in err.value.message
+
+
+@pytest.mark.parametrize("status, action", MATRIX)
+def test_transition_matrix(status, action):
+    doc = _in(status)
+    before = json.dumps(doc, sort_keys=True)
+    if (status, action) not in ALLOWED:
+        with pytest.raises(MemoryStoreError) as err:
+            lifecycle.transition(doc, action, now=NOW, reason="because")
+        assert err.value.code == "LIFECYCLE_ERROR"
+        assert json.dumps(doc, sort_keys=True) == before  # the input is never modified
+        return
     new, _ = lifecycle.transition(doc, action, now=NOW, reason="because")
+    end = ALLOWED[(status, action)]
     assert new["record_status"] == end
     validate_record(new)  # invariants hold
     assert new["changes"][-1]["field"] == "record_status" and new["changes"][-1]["new_value"] == end
-
-
-@pytest.mark.parametrize("status, action", [("retired", "delete"), ("archived", "archive"),
-                                            ("active", "unarchive"), ("active", "restore")])
-def test_noops(status, action):
-    doc = _retired(1) if status == "retired" else make_doc(record_status=status, **(
-        {"archived_at": format_ts(NOW), "archived_reason": "y"} if status == "archived" else {}))
-    new, warnings = lifecycle.transition(doc, action, now=NOW)
-    assert new is None and warnings
+    assert json.dumps(doc, sort_keys=True) == before
 
 
 @pytest.mark.parametrize("status, action, hint", [("retired", "archive", "restore"),
                                                   ("retired", "unarchive", "restore"),
-                                                  ("archived", "restore", "unarchive")])
-def test_refused(status, action, hint):
-    doc = _retired(1) if status == "retired" else make_doc(
-        record_status="archived", archived_at=format_ts(NOW), archived_reason="y")
+                                                  ("archived", "restore", "unarchive"),
+                                                  ("archived", "delete", "unarchive"),
+                                                  ("retired", "delete", "already retired"),
+                                                  ("archived", "archive", "already archived"),
+                                                  ("active", "restore", "already active"),
+                                                  ("active", "unarchive", "already active")])
+def test_refusals_say_what_to_do(status, action, hint):
     with pytest.raises(MemoryStoreError) as err:
-        lifecycle.transition(doc, action, now=NOW)
+        lifecycle.transition(_in(status), action, now=NOW)
     assert err.value.code == "LIFECYCLE_ERROR" and hint in err.value.message
+
+
+def test_unknown_status_and_action():
+    with pytest.raises(MemoryStoreError) as err:
+        lifecycle.next_status("deleted", "restore")
+    assert err.value.code == "LIFECYCLE_ERROR" and "record_status" in err.value.message
+    with pytest.raises(MemoryStoreError) as err:
+        lifecycle.next_status("active", "explode")
+    assert err.value.code == "USAGE_ERROR"
+
+
+@pytest.mark.parametrize("status", lifecycle.STATUSES)
+def test_only_active_is_updatable(status):
+    if status == "active":
+        lifecycle.require_updatable(_in(status))
+        return
+    with pytest.raises(MemoryStoreError) as err:
+        lifecycle.require_updatable(_in(status))
+    assert err.value.code == "LIFECYCLE_ERROR"
+    assert ("restore" if status == "retired" else "unarchive") in err.value.message
+
+
+def test_missing_record_status_is_active():
+    doc = make_doc()
+    doc.pop("record_status", None)
+    new, _ = lifecycle.transition(doc, "archive", now=NOW)
+    assert new["record_status"] == "archived"
 
 
 def test_default_reasons():
@@ -118,12 +169,35 @@ def test_gc_victims(days, purged):
     assert bool(lifecycle.gc_victims([_retired(days)], now=NOW, grace_days=30)) is purged
 
 
-def test_gc_never_archived():
-    doc = make_doc(record_status="archived", archived_at="2000-01-01T00:00:00Z", archived_reason="old")
-    assert lifecycle.gc_victims([doc], now=NOW, grace_days=0) == []
+@pytest.mark.parametrize("status", lifecycle.STATUSES)
+def test_gc_purges_only_retired(status):
+    doc = _in(status)
+    for name in ("retired_at", "archived_at"):
+        if name in doc:
+            doc[name] = "2000-01-01T00:00:00Z"
+    assert bool(lifecycle.gc_victims([doc], now=NOW, grace_days=0)) is (status == "retired")
+
+
+@pytest.mark.parametrize("status", lifecycle.STATUSES)
+def test_rolling_window_takes_only_active(status):
+    sessions = [dict(_session(i), **({} if status == "active" else {"record_status": status})) for i in range(1, 5)]
+    victims = lifecycle.rolling_window_victims(sessions, 1)
+    assert len(victims) == (3 if status == "active" else 0)
 
 
 # ---- rolling window through the store
+
+
+def test_rolling_window_never_touches_an_archived_session(memory_root):
+    cfg = config.deep_merge(config.load_config(None), {"categories": {"session_summary": {"max_retained": 2}}})
+    ctx = store.StoreContext(root=memory_root, config=cfg, now=NOW)
+    first = store.create(ctx, validate_record(_session(1)), category="session_summary")
+    store.change_status(ctx, "archive", target=str(first.path), reason="keep")
+    for i in range(2, 6):
+        ctx = store.StoreContext(root=memory_root, config=cfg, now=NOW + timedelta(minutes=i))
+        store.create(ctx, validate_record(_session(i)), category="session_summary")
+    statuses = {p.stem: json.loads(p.read_text())["record_status"] for p in (memory_root / "sessions").iterdir()}
+    assert statuses == {"s1": "archived", "s2": "retired", "s3": "retired", "s4": "active", "s5": "active"}
 
 
 def test_rolling_window_after_session_create(memory_root):

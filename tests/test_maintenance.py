@@ -149,7 +149,11 @@ def test_gc_archives_instead_when_configured(ctx, memory_root):
     cfg = config.deep_merge(ctx.config, {"delete": {"archive_retired": True, "grace_period_days": 0}})
     report = maintenance.gc(memory_root, cfg, now=NOW)
     assert report["archived"] == [str(out.path)]
-    assert json.loads(out.path.read_text())["record_status"] == "archived"
+    doc = json.loads(out.path.read_text())
+    assert doc["record_status"] == "archived"
+    # retired -> archived is not a transition: gc goes through the table (restore, then archive)
+    assert [c.get("new_value") for c in doc["changes"] if c.get("field") == "record_status"] == \
+        ["retired", "active", "archived"]
 
 
 def test_health_report(ctx, memory_root):

@@ -91,10 +91,47 @@ def test_lifecycle_actions(run_script, memory_root, created, action, status):
     assert "use-postgres" in (memory_root / "index.md").read_text()
 
 
-def test_delete_is_idempotent(run_script, created):
+def test_delete_twice_is_a_lifecycle_error(run_script, memory_root, created):
     assert run_script(SCRIPT, "--action", "delete", "--target", TARGET).returncode == 0
+    before = snapshot(memory_root)
     res = run_script(SCRIPT, "--action", "delete", "--target", TARGET)
-    assert res.returncode == 0 and "already retired" in res.json()["warnings"][0]
+    assert res.returncode == 1 and "LIFECYCLE_ERROR" in res.stderr and "already retired" in res.stderr
+    assert res.stdout == "" and snapshot(memory_root) == before
+
+
+_ALLOWED = {("active", "delete"): "retired", ("active", "archive"): "archived",
+            ("retired", "restore"): "active", ("archived", "unarchive"): "active"}
+_INTO = {"active": [], "retired": ["delete"], "archived": ["archive"]}
+
+
+@pytest.mark.parametrize("status", ["active", "retired", "archived"])
+@pytest.mark.parametrize("action", ["delete", "archive", "unarchive", "restore"])
+def test_lifecycle_matrix_through_the_writer(run_script, memory_root, created, status, action):
+    """Each status x each action through the real script: the four allowed transitions work,
+    every other one is LIFECYCLE_ERROR (exit 1) and leaves the store byte for byte as it was."""
+    for step in _INTO[status]:
+        assert run_script(SCRIPT, "--action", step, "--target", TARGET).returncode == 0
+    path = memory_root / "decisions" / "use-postgres.json"
+    before = snapshot(memory_root)
+    res = run_script(SCRIPT, "--action", action, "--target", TARGET, "--reason", "matrix")
+    if (status, action) in _ALLOWED:
+        assert res.returncode == 0, res.stderr
+        new = _ALLOWED[(status, action)]
+        assert json.loads(path.read_text())["record_status"] == new
+        listed = "use-postgres" in (memory_root / "index.md").read_text()
+        assert listed is (new == "active")
+    else:
+        assert res.returncode == 1 and "LIFECYCLE_ERROR" in res.stderr and res.stdout == ""
+        assert snapshot(memory_root) == before
+
+
+def test_update_of_archived_memory_refused(run_script, project, memory_root, created):
+    assert run_script(SCRIPT, "--action", "archive", "--target", TARGET).returncode == 0
+    upd = _update_draft(project, memory_root)
+    before = snapshot(memory_root)
+    res = run_script(SCRIPT, "--action", "update", "--target", TARGET, "--input", str(upd))
+    assert res.returncode == 1 and "LIFECYCLE_ERROR" in res.stderr and "unarchive" in res.stderr
+    assert snapshot(memory_root) == before
 
 
 def test_staging_draft_removed_other_input_kept(run_script, project, memory_root):

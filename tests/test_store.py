@@ -213,13 +213,27 @@ def test_delete_retires_keeps_file_and_drops_index_line(ctx, memory_root):
     assert _index_ids(memory_root) == [] and _in_sync(memory_root)
 
 
-def test_delete_twice_is_idempotent(ctx, memory_root):
+def test_delete_twice_is_refused_and_changes_nothing(ctx, memory_root):
     out = _create(ctx)
     store.change_status(ctx, "delete", target=str(out.path))
     before = snapshot(memory_root)
-    res = store.change_status(ctx, "delete", target=str(out.path))
-    assert res.warnings and "already retired" in res.warnings[0]
+    with pytest.raises(MemoryStoreError) as err:
+        store.change_status(ctx, "delete", target=str(out.path))
+    assert err.value.code == "LIFECYCLE_ERROR" and "already retired" in err.value.message
     assert snapshot(memory_root) == before
+
+
+def test_delete_of_archived_is_refused_so_gc_never_purges_it(ctx, memory_root):
+    out = _create(ctx)
+    store.change_status(ctx, "archive", target=str(out.path))
+    before = snapshot(memory_root)
+    with pytest.raises(MemoryStoreError) as err:
+        store.change_status(ctx, "delete", target=str(out.path))
+    assert err.value.code == "LIFECYCLE_ERROR" and "unarchive" in err.value.message
+    assert snapshot(memory_root) == before
+    report = maintenance.gc(memory_root, config.deep_merge(ctx.config, {"delete": {"grace_period_days": 0}}),
+                            now=NOW + timedelta(days=400))
+    assert report["purged"] == [] and out.path.exists()
 
 
 def test_archive_unarchive_round_trip(ctx, memory_root):

@@ -1,9 +1,20 @@
 """Lifecycle rules (pure): retire, archive, unarchive, restore, the session
 rolling window and garbage collection of long-retired memories.
 
-Each transition takes a record and returns the new record, or ``None`` when the
-action is a no-op (e.g. deleting an already retired memory), plus warnings.
-The store applies them under its lock.
+:data:`TRANSITIONS` is the one table of what may happen to a memory's
+``record_status``; every path (the writer's actions, the session rolling window,
+``--gc``, an update, a create over an old file) asks :func:`next_status` or
+:func:`transition`, never its own rule::
+
+    active   --delete-->    retired
+    active   --archive-->   archived
+    retired  --restore-->   active
+    archived --unarchive--> active
+
+Any other (status, action) pair, also a repeated action such as deleting a
+retired memory, is a ``LIFECYCLE_ERROR`` that changes nothing. Only active
+memories are updated; only retired ones are purged by ``--gc`` (archiving keeps
+a memory indefinitely). The store applies transitions under its lock.
 """
 
 from __future__ import annotations
@@ -19,6 +30,12 @@ from claude_memory.core.timeutil import format_ts, parse_ts
 
 __all__ = [
     "ACTIONS",
+    "STATUSES",
+    "TRANSITIONS",
+    "UPDATABLE",
+    "PURGEABLE",
+    "next_status",
+    "require_updatable",
     "RESURRECTION_WINDOW",
     "RESTORE_WARN_AFTER",
     "transition",
@@ -30,13 +47,66 @@ __all__ = [
 ]
 
 ACTIONS = ("delete", "archive", "unarchive", "restore")
+STATUSES = ("active", "retired", "archived")
+#: (status, action) -> the new status: exactly the transitions there are
+TRANSITIONS: dict[tuple[str, str], str] = {
+    ("active", "delete"): "retired",
+    ("active", "archive"): "archived",
+    ("retired", "restore"): "active",
+    ("archived", "unarchive"): "active",
+}
+#: the status a memory must have to be updated (merged), and to be purged by ``--gc``
+UPDATABLE = "active"
+PURGEABLE = "retired"
+
+#: why a pair is not in the table, and what to do instead
+_REFUSALS: dict[tuple[str, str], str] = {
+    ("retired", "delete"): "is already retired (since {retired_at}); to bring it back use --action restore",
+    ("retired", "archive"): "is retired; restore it first (--action restore), then archive it",
+    ("retired", "unarchive"): "is retired, not archived; use --action restore",
+    ("archived", "delete"): "is archived (kept indefinitely); unarchive it first (--action unarchive), "
+                            "then delete it",
+    ("archived", "archive"): "is already archived (since {archived_at}); to bring it back use --action unarchive",
+    ("archived", "restore"): "is archived, not retired; use --action unarchive",
+    ("active", "unarchive"): "is already active; there is nothing to unarchive",
+    ("active", "restore"): "is already active; there is nothing to restore",
+}
 RESURRECTION_WINDOW = timedelta(hours=24)
 RESTORE_WARN_AFTER = timedelta(days=7)
 _LIFECYCLE = ("retired_at", "retired_reason", "archived_at", "archived_reason")
 
 
 def _status(doc: dict) -> str:
-    return doc.get("record_status", "active")
+    return doc.get("record_status") or "active"
+
+
+def next_status(status: str, action: str, *, name: object = "the memory", doc: dict | None = None) -> str:
+    """The status ``action`` leads to from ``status``, or LIFECYCLE_ERROR (nothing may change)."""
+    if action not in ACTIONS:
+        raise MemoryStoreError("USAGE_ERROR", f"unknown lifecycle action {action!r} (one of {', '.join(ACTIONS)})")
+    if status not in STATUSES:
+        raise MemoryStoreError("LIFECYCLE_ERROR", f"{name} has record_status {status!r}, which is not one of "
+                               f"{', '.join(STATUSES)}; fix the file (memory_index.py --validate) first")
+    new = TRANSITIONS.get((status, action))
+    if new is None:
+        why = _REFUSALS[(status, action)].format_map(_Fields(doc or {}))
+        raise MemoryStoreError("LIFECYCLE_ERROR", f"{name} {why}; nothing was changed")
+    return new
+
+
+def require_updatable(doc: dict) -> None:
+    """LIFECYCLE_ERROR unless ``doc`` may be updated (only active memories are)."""
+    status = _status(doc)
+    if status != UPDATABLE:
+        back = next(a for (s, a), new in TRANSITIONS.items() if s == status and new == UPDATABLE) \
+            if status in STATUSES else "a fix of the file"
+        raise MemoryStoreError("LIFECYCLE_ERROR", f"memory {doc.get('id')!r} is {status}; only active memories "
+                               f"can be updated. Run --action {back} first, then update it.")
+
+
+class _Fields(dict):
+    def __missing__(self, key: str) -> str:
+        return "an unknown time"
 
 
 def _with(doc: dict, status: str, now: datetime, summary: str, max_changes: int, **fields: str) -> dict:
@@ -57,40 +127,25 @@ def _age(ts: str | None, now: datetime) -> timedelta | None:
 
 
 def transition(doc: dict, action: str, *, now: datetime, reason: str | None = None,
-               max_changes: int = DEFAULT_MAX_CHANGES) -> tuple[dict | None, list[str]]:
-    """Apply a lifecycle ``action`` to ``doc``: (new doc or None for a no-op, warnings)."""
+               max_changes: int = DEFAULT_MAX_CHANGES) -> tuple[dict, list[str]]:
+    """Apply a lifecycle ``action`` to ``doc``: (new doc, warnings); LIFECYCLE_ERROR when the
+    table has no such transition (``doc`` is never modified)."""
     status, ts, name = _status(doc), format_ts(now), doc.get("id")
+    new = next_status(status, action, name=name, doc=doc)
     reason = (reason or "").strip()
-    if action == "delete":
-        if status == "retired":
-            return None, [f"{name} was already retired on {doc.get('retired_at')}; nothing to do"]
+    if new == "retired":
         why = reason or "deleted"
-        return _with(doc, "retired", now, f"retired: {why}", max_changes, retired_at=ts, retired_reason=why), []
-    if action == "archive":
-        if status == "archived":
-            return None, [f"{name} is already archived; nothing to do"]
-        if status == "retired":
-            raise MemoryStoreError("LIFECYCLE_ERROR", f"{name} is retired; restore it (--action restore) "
-                                   "before archiving it")
+        return _with(doc, new, now, f"retired: {why}", max_changes, retired_at=ts, retired_reason=why), []
+    if new == "archived":
         why = reason or "archived"
-        return _with(doc, "archived", now, f"archived: {why}", max_changes, archived_at=ts, archived_reason=why), []
-    if action == "unarchive":
-        if status == "active":
-            return None, [f"{name} is already active; nothing to do"]
-        if status == "retired":
-            raise MemoryStoreError("LIFECYCLE_ERROR", f"{name} is retired, not archived; use --action restore")
-        return _with(doc, "active", now, f"unarchived{': ' + reason if reason else ''}", max_changes), []
-    if action == "restore":
-        if status == "active":
-            return None, [f"{name} is already active; nothing to do"]
-        if status == "archived":
-            raise MemoryStoreError("LIFECYCLE_ERROR", f"{name} is archived, not retired; use --action unarchive")
-        warnings = []
+        return _with(doc, new, now, f"archived: {why}", max_changes, archived_at=ts, archived_reason=why), []
+    warnings = []
+    if status == "retired":
         age = _age(doc.get("retired_at"), now)
         if age is not None and age > RESTORE_WARN_AFTER:
             warnings.append(f"{name} had been retired for {age.days} days; check it is still accurate")
-        return _with(doc, "active", now, f"restored{': ' + reason if reason else ''}", max_changes), warnings
-    raise MemoryStoreError("USAGE_ERROR", f"unknown lifecycle action {action!r}")
+    verb = "restored" if action == "restore" else "unarchived"
+    return _with(doc, new, now, f"{verb}{': ' + reason if reason else ''}", max_changes), warnings
 
 
 def resurrection_block(existing: dict, now: datetime) -> MemoryStoreError | None:
@@ -153,7 +208,7 @@ def gc_victims(records: Iterable[dict], *, now: datetime, grace_days: int) -> li
     grace = timedelta(days=max(int(grace_days), 0))
     out = []
     for doc in records:
-        if _status(doc) != "retired":
+        if _status(doc) != PURGEABLE:
             continue
         age = _age(doc.get("retired_at"), now)
         if age is not None and age >= grace:

@@ -17,7 +17,7 @@ from claude_memory.store import records as store_io
 from claude_memory.core.categories import FOLDERS
 from claude_memory.core.layout import INDEX_NAME
 from claude_memory.store.lock import store_lock
-from claude_memory.core.timeutil import format_ts, now_utc
+from claude_memory.core.timeutil import now_utc
 
 __all__ = ["TEMP_RE", "orphan_temp_files", "half_renames", "expected_index", "index_drift", "rebuild",
            "rebuild_locked", "heal", "heal_index", "validate", "gc"]
@@ -209,15 +209,15 @@ def gc(root: Path, config: dict, *, now: datetime | None = None, lock_timeout: f
     purged, archived = [], []
     with store_lock(root, timeout=lock_timeout):
         heal_index(root)
-        retired = [f for f in store_io.scan_records(root) if f.status == "retired"]
+        retired = [f for f in store_io.scan_records(root) if f.status == lifecycle.PURGEABLE]
         victims = {id(d) for d in lifecycle.gc_victims([f.doc for f in retired], now=now, grace_days=grace)}
         for f in retired:
             if id(f.doc) not in victims:
                 continue
-            if archive:
-                doc = {k: v for k, v in f.doc.items() if k not in ("retired_at", "retired_reason")}
-                doc.update(record_status="archived", archived_at=format_ts(now),
-                           archived_reason=f"gc: retired for more than {grace} days")
+            if archive:  # retired -> archived is no transition: restore, then archive (the log shows both)
+                doc, _ = lifecycle.transition(f.doc, "restore", now=now, reason="gc")
+                doc, _ = lifecycle.transition(doc, "archive", now=now,
+                                              reason=f"gc: retired for more than {grace} days")
                 _doc, text, _ = store_io.finalise_record(doc, f.category)
                 store_io.write_record(f.path, text)
                 archived.append(str(f.path))

@@ -173,11 +173,9 @@ def proposed_slug(old_id: str, old_title: str, new_title: str) -> str | None:
 
 
 def _require_mergeable(old: dict, new: dict) -> None:
-    if old.get("record_status", "active") != "active":
-        status = old.get("record_status")
-        how = "--action restore" if status == "retired" else "--action unarchive"
-        raise MemoryStoreError("LIFECYCLE_ERROR", f"memory {old.get('id')!r} is {status}; only active memories "
-                               f"can be updated. Run {how} first, then update it.")
+    from claude_memory.store.lifecycle import require_updatable  # the one lifecycle table (it imports this module)
+
+    require_updatable(old)
     if new.get("category") != old.get("category"):
         raise MemoryStoreError("VALIDATION_ERROR", "category cannot change in an update", problems=[
             Problem("category", repr(old.get("category")), repr(new.get("category")),
