@@ -210,7 +210,7 @@ def _lifecycle_doc(status, present):
     ("active", ["retired_at"], False),
     ("active", ["archived_reason"], False),
     ("retired", ["retired_at", "retired_reason"], True),
-    ("retired", ["retired_at"], False),
+    ("retired", ["retired_at"], True),  # retired_reason is optional (the design's schema)
     ("retired", ["retired_reason"], False),
     ("retired", [], False),
     ("retired", ["retired_at", "retired_reason", "archived_at"], False),

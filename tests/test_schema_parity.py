@@ -253,7 +253,8 @@ def _mutations() -> Iterator[tuple[str, Any, bool | None]]:
         for status in ("active", "retired", "archived", None):
             for mask in range(16):
                 present = [f for i, f in enumerate(fields) if mask & (1 << i)]
-                want = {"active": set(), None: set(), "retired": set(fields[:2]), "archived": set(fields[2:])}[status]
+                allowed = {"active": set(), None: set(), "retired": set(fields[:2]), "archived": set(fields[2:])}[status]
+                needed = {"active": set(), None: set(), "retired": {"retired_at"}, "archived": set(fields[2:])}[status]
 
                 def apply(d, s=status, p=present):
                     if s is None:
@@ -263,7 +264,7 @@ def _mutations() -> Iterator[tuple[str, Any, bool | None]]:
                     for f in p:
                         d[f] = values[f]
 
-                yield mut(f"status={status} with {present}", apply, set(present) == want)
+                yield mut(f"status={status} with {present}", apply, needed <= set(present) <= allowed)
 
                 def apply_null(d, s=status, p=present):
                     apply(d, s, [])

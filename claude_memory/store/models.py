@@ -267,10 +267,12 @@ class MemoryRecord(_Model):
 
     @model_validator(mode="after")
     def _lifecycle_invariants(self) -> "MemoryRecord":
-        """retired => retired_at + retired_reason, no archived_*; archived => the reverse; active => none."""
-        needed = {"retired": ("retired_at", "retired_reason"), "archived": ("archived_at", "archived_reason")}
-        wanted = needed.get(self.record_status, ())
-        missing = [name for name in wanted if getattr(self, name) is None]
+        """retired => retired_at (retired_reason optional), no archived_*; archived => archived_at +
+        archived_reason, no retired_*; active => none of the four."""
+        allowed = {"retired": ("retired_at", "retired_reason"), "archived": ("archived_at", "archived_reason")}
+        needed = {"retired": ("retired_at",), "archived": ("archived_at", "archived_reason")}
+        wanted = allowed.get(self.record_status, ())
+        missing = [name for name in needed.get(self.record_status, ()) if getattr(self, name) is None]
         forbidden = [name for name in LIFECYCLE_FIELDS if name not in wanted and getattr(self, name) is not None]
         if missing or forbidden:
             raise PydanticCustomError(
