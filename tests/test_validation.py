@@ -170,7 +170,7 @@ def test_got_is_short():
 
 
 @pytest.mark.parametrize("status,present,expected_fields", [
-    ("retired", [], ["retired_at", "retired_reason"]),
+    ("retired", [], ["retired_at"]),  # retired_reason is optional
     ("retired", ["retired_at", "retired_reason", "archived_at"], ["archived_at"]),
     ("archived", ["archived_reason", "retired_at"], ["archived_at", "retired_at"]),
     ("active", ["retired_reason", "archived_at"], ["retired_reason", "archived_at"]),

@@ -102,7 +102,7 @@ def _load_one(path: Path, root_real: Path) -> tuple[dict, str] | None:
         return None
     if not isinstance(doc, dict):
         return None
-    if doc.get("record_status", "active") != "active":
+    if (doc.get("record_status") or "active") != "active":  # missing or null: active (lenient reading)
         return None
     return doc, hashlib.md5(raw).hexdigest()
 

@@ -7,7 +7,9 @@
                     [--root PATH] [--json]
 
 Human-readable output by default; ``--json`` prints one JSON object instead.
-``--validate`` exits 1 when it finds problems.
+``--validate`` exits 1 when it finds problems; files it only reads leniently (``null`` lists, a
+missing ``record_status``...) are listed as ones the next write normalises, not as problems.
+``--rebuild`` exits 1 when a memory file could not be indexed, and says why.
 """
 
 from __future__ import annotations
@@ -77,7 +79,17 @@ def _human_rebuild(r: dict) -> None:
     for rn in r["resolved_renames"]:
         _line(f"  half-finished rename: removed {rn['removed']}, kept {rn['kept']}")
     for bad in r["invalid_files"]:
-        _line(f"  skipped invalid file {bad['path']}")
+        _line(f"  NOT INDEXED (invalid; fix it, then --rebuild again): {bad['path']}")
+        for detail in (bad.get("error") or "").splitlines()[:12]:
+            _line(f"      {detail}")
+    _human_normalise(r.get("normalise") or [])
+
+
+def _human_normalise(items: list[dict]) -> None:
+    if items:
+        _line(f"{len(items)} file(s) read leniently; the next write normalises them:")
+    for item in items:
+        _line(f"  {item['path']}: {'; '.join(item['notes'])}")
 
 
 def _human_health(h: dict) -> None:
@@ -170,9 +182,12 @@ def _run(argv: Sequence[str]) -> int:
         build_base(str(root))
         result["recall_semantic"] = build_semantic(str(root))  # type: ignore[index]
         human = _human_rebuild
+        code = 1 if result["invalid_files"] else 0  # type: ignore[index]  # never a silent drop
     elif args.validate:
-        problems = store.validate(root)
-        result, code = {"ok": not problems, "problems": problems}, (1 if problems else 0)
+        report = store.validate_report(root)
+        problems = report["problems"]
+        result = {"ok": not problems, "problems": problems, "normalise": report["normalise"]}
+        code = 1 if problems else 0
 
         def human(r: dict) -> None:
             _line("store is valid" if r["ok"] else f"{len(r['problems'])} problem(s):")
@@ -180,6 +195,7 @@ def _run(argv: Sequence[str]) -> int:
                 _line(f"  {pr['path']}: {pr['problem']}")
                 if pr.get("fix"):
                     _line(f"    fix: {pr['fix']}")
+            _human_normalise(r["normalise"])
     elif args.health:
         result, human = store.health_report(root), _human_health
     elif args.gc:

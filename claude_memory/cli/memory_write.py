@@ -99,13 +99,28 @@ def read_input(path_arg: str) -> tuple[dict, Path | None]:
     return doc, path
 
 
-def _prepare(doc: dict, *, category: str, now: str, target_id: str | None) -> dict:
+def _prepare(doc: dict, *, category: str, now: str, target_id: str | None) -> tuple[dict, list[str]]:
+    """(the validated draft, warnings about what redaction removed)."""
     from claude_memory import store
 
-    record, notes = store.prepare_draft(doc, category=category, now=now, target_id=target_id)
+    redactions: list[str] = []
+    record, notes = store.prepare_draft(doc, category=category, now=now, target_id=target_id,
+                                        redactions=redactions)
     for note in notes:
         print(f"{PROG}: auto-fix: {note}", file=sys.stderr)
-    return record
+    return record, redactions
+
+
+def _redact_staged_draft(path: Path) -> None:
+    """A draft in the private staging place keeps no secret, also when this write fails and the
+    draft stays behind: it is rewritten redacted before anything else happens."""
+    from claude_memory.core.redact_file import redact_file
+
+    try:
+        redact_file(path)
+    except OSError as exc:
+        print(f"{PROG}: warning: could not rewrite the draft {path} without its secrets: "
+              f"{exc.strerror or exc}", file=sys.stderr)
 
 
 def _is_staged_draft(path: Path, root: Path) -> bool:
@@ -141,7 +156,10 @@ def _run(argv: Sequence[str]) -> int:
         if args.action == "update" and located is None:
             raise MemoryStoreError("USAGE_ERROR", "--action update needs --target <memory file>")
         raw, draft_path = read_input(args.input)
-        draft = _prepare(raw, category=category, now=ctx.now_ts, target_id=located.id if located else None)
+        if _is_staged_draft(draft_path, root):
+            _redact_staged_draft(draft_path)
+        draft, redactions = _prepare(raw, category=category, now=ctx.now_ts,
+                                     target_id=located.id if located else None)
         if args.action == "create":
             outcome = store.create(ctx, draft, category=category, target=args.target)
         else:
@@ -153,6 +171,8 @@ def _run(argv: Sequence[str]) -> int:
             print(f"{PROG}: warning: --input is not used by --action {args.action}; ignored", file=sys.stderr)
         outcome = store.change_status(ctx, args.action, target=args.target, category=category,
                                       reason=args.reason, expected_hash=args.hash)
+    if draft_path is not None:
+        outcome.warnings[:0] = redactions
     if draft_path is not None and _is_staged_draft(draft_path, root):
         try:
             os.unlink(draft_path)

@@ -98,7 +98,9 @@ def check_memory_file(path: str, category: str) -> list[str]:
 
         read_json_file, validate_record = validator
         try:
-            validate_record(read_json_file(path), category=category)
+            from claude_memory.store.validation import lenient_reading  # importable: the validator is
+
+            validate_record(lenient_reading(read_json_file(path), category)[0], category=category)
         except MemoryStoreError as exc:
             if exc.code == "IO_ERROR":
                 raise OSError(exc.message) from None

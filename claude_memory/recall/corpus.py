@@ -154,11 +154,11 @@ def _str_list(value) -> list[str] | None:
 
 def make_doc(record: dict, folder: str, slug: str):
     """The :data:`Doc` tuple of an active, well-formed memory, else None."""
-    if record.get("record_status") != "active":
+    if record.get("record_status") not in ("active", None):  # missing or null: active (lenient reading)
         return None
     title = record.get("title")
     tags = _str_list(record.get("tags"))
-    files = _str_list(record.get("related_files", []))
+    files = _str_list(record.get("related_files") or [])  # null: none
     content = record.get("content")
     updated = record.get("updated_at") or record.get("created_at") or ""
     if not isinstance(title, str) or not title.strip() or tags is None or files is None:

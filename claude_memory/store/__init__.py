@@ -14,7 +14,8 @@ from __future__ import annotations
 
 __all__ = [
     "StoreContext", "Outcome", "open_store", "prepare_draft", "locate_target",
-    "create", "update", "change_status", "gc", "rebuild", "validate", "health_report", "list_archived",
+    "create", "update", "change_status", "gc", "rebuild", "validate", "validate_report", "health_report",
+    "list_archived",
     "heal", "rows", "filter_rows", "resolve_category", "human_line", "commands_for", "render_page",
     "export_memories", "resolve_conflict",
 ]
@@ -22,7 +23,8 @@ __all__ = [
 _LAZY = {
     "StoreContext": "transaction", "Outcome": "transaction", "create": "transaction", "update": "transaction",
     "change_status": "transaction", "locate_target": "records", "gc": "maintenance", "rebuild": "maintenance",
-    "validate": "maintenance", "health_report": ("health", "health"), "list_archived": "health",
+    "validate": "maintenance", "validate_report": "maintenance", "health_report": ("health", "health"),
+    "list_archived": "health",
     # memory for a team (#17): the derived index healed after git, curation views, export, conflicts
     "heal": "maintenance", "rows": "listing", "filter_rows": "listing", "resolve_category": "listing",
     "human_line": "listing", "commands_for": "listing", "render_page": "html_view",
@@ -52,11 +54,20 @@ def open_store(root):
     return StoreContext(root=Path(root), config=load_config(root))
 
 
-def prepare_draft(doc: dict, *, category: str, now: str, target_id: str | None = None) -> tuple[dict, list[str]]:
-    """``(record, notes)``: the draft auto-fixed (notes say what was fixed) and validated; raises
+def prepare_draft(doc: dict, *, category: str, now: str, target_id: str | None = None,
+                  redactions: list[str] | None = None) -> tuple[dict, list[str]]:
+    """``(record, notes)``: the draft redacted first (secrets and ``<private>`` text, so the id, file
+    name and index line derived from it never hold one; ``redactions`` collects what was removed),
+    auto-fixed and read leniently (notes say what was fixed), then validated; raises
     ``VALIDATION_ERROR`` with one problem per field."""
     from claude_memory.store.autofix import autofix
-    from claude_memory.store.validation import validate_record
+    from claude_memory.store.records import redact_draft
+    from claude_memory.store.validation import lenient_reading, validate_record
 
+    doc, removed = redact_draft(doc)
+    if redactions is not None:
+        redactions.extend(removed)
     fixed, notes = autofix(doc, category=category, now=now, target_id=target_id)
-    return validate_record(fixed, category=category), list(notes)
+    fixed, lenient = lenient_reading(fixed, category)
+    notes = [*notes, *(n for n in lenient if not n.startswith("missing "))]
+    return validate_record(fixed, category=category), notes

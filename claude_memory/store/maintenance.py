@@ -20,7 +20,7 @@ from claude_memory.store.lock import store_lock
 from claude_memory.core.timeutil import now_utc
 
 __all__ = ["TEMP_RE", "orphan_temp_files", "half_renames", "expected_index", "index_drift", "rebuild",
-           "rebuild_locked", "heal", "heal_index", "validate", "gc"]
+           "rebuild_locked", "heal", "heal_index", "validate", "validate_report", "would_normalise", "gc"]
 
 #: temp files left by an interrupted atomic write: ``.<name>.<random>.tmp``
 TEMP_RE = re.compile(r"^\..+\.[^.]+\.tmp$")
@@ -112,6 +112,7 @@ def rebuild_locked(root: Path) -> dict:
         "removed_temp_files": [str(p) for p in temps],
         "resolved_renames": [{"removed": str(d), "kept": str(k)} for d, k in renames],
         "invalid_files": [{"path": str(f.path), "error": f.error} for f in scanned if f.doc is None],
+        "normalise": would_normalise(scanned),
     }
 
 
@@ -131,6 +132,33 @@ def validate(root: Path, *, check_git: bool = True) -> list[dict]:
     """Every problem found, each ``{"path", "problem", "fix"}`` in plain words: invalid files
     (git conflict markers named as such), misplaced records, memories with the same title,
     leftovers of a crash, index out of sync, index.md tracked by git. Empty = healthy."""
+    return validate_report(root, check_git=check_git)["problems"]
+
+
+def would_normalise(scanned: list[store_io.ScannedFile]) -> list[dict]:
+    """The valid files the next write would store differently: what reading them leniently filled
+    in (``null`` lists, a missing ``record_status``...), or only their layout. Not problems."""
+    from claude_memory.store.validation import dump_record
+
+    out = []
+    for f in scanned:
+        if f.doc is None:
+            continue
+        notes = list(f.notes)
+        try:
+            canonical = f.path.read_text(encoding="utf-8") == dump_record(f.doc)
+        except (OSError, UnicodeDecodeError):
+            canonical = True  # it was just read; a race is not this report's business
+        if not canonical and not notes:
+            notes.append("layout or key order differs from the canonical form")
+        if notes:
+            out.append({"path": str(f.path), "notes": notes})
+    return out
+
+
+def validate_report(root: Path, *, check_git: bool = True) -> dict:
+    """``{"problems": [...], "normalise": [...]}``: :func:`validate`'s problems, and the files
+    :func:`would_normalise` (valid, read leniently, rewritten normalised on their next write)."""
     root = Path(root)
     problems: list[dict] = []
 
@@ -172,7 +200,7 @@ def validate(root: Path, *, check_git: bool = True) -> list[dict]:
     if check_git and gitmerge.index_tracked_by_git(root):
         add(INDEX_NAME, "index.md is tracked by git, so branches that add memories conflict in it",
             f"it is derived and git-ignored now: git rm --cached {_rel(root, root / INDEX_NAME)} and commit")
-    return problems
+    return {"problems": problems, "normalise": would_normalise(scanned)}
 
 
 def duplicate_titles(scanned: list[store_io.ScannedFile]) -> list[list[store_io.ScannedFile]]:

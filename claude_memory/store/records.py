@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -19,7 +19,7 @@ from claude_memory.core import redact
 from claude_memory.core.atomic import atomic_write_text, fsync_dir
 from claude_memory.core.categories import CATEGORIES, FOLDERS, category_of_folder
 from claude_memory.core.errors import MemoryStoreError
-from claude_memory.core.slug import is_valid_slug
+from claude_memory.core.slug import is_valid_slug, slugify
 
 __all__ = [
     "Located",
@@ -33,6 +33,7 @@ __all__ = [
     "scan_records",
     "count_json_files",
     "indexed_ids",
+    "redact_draft",
     "finalise_record",
     "write_record",
     "remove_file",
@@ -56,6 +57,8 @@ class ScannedFile:
     category: str
     doc: dict | None
     error: str | None = None
+    #: what reading it leniently filled in (the next write stores the normalised form)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -107,9 +110,13 @@ def locate_target(root: Path, target: str, category: str | None = None) -> Locat
 
 
 def _load(path: Path, category: str) -> dict:
+    return _load_noted(path, category)[0]
+
+
+def _load_noted(path: Path, category: str) -> tuple[dict, list[str]]:
     from claude_memory.store import validation
 
-    return validation.load_record(path, category=category, expected_id=path.stem)
+    return validation.load_record_noted(path, category=category, expected_id=path.stem)
 
 
 def load_existing(path: Path, category: str) -> dict:
@@ -134,7 +141,8 @@ def scan_records(root: Path, categories: Iterable[str] = CATEGORIES) -> Iterator
             if path.name.startswith(".") or path.suffix != ".json" or path.is_symlink() or not path.is_file():
                 continue
             try:
-                yield ScannedFile(path, category, _load(path, category))
+                doc, notes = _load_noted(path, category)
+                yield ScannedFile(path, category, doc, notes=notes)
             except MemoryStoreError as exc:  # the human lines of the error (not its JSON line)
                 yield ScannedFile(path, category, None, "\n".join(exc.render().splitlines()[:-1]))
             except (OSError, ValueError) as exc:
@@ -174,14 +182,27 @@ def indexed_ids(root: Path, category: str) -> set[str] | None:
 _ARROW_PATH = f" -> {index_file.INDEX_PATH_PREFIX}"
 
 
+def redact_draft(doc: dict) -> tuple[dict, list[str]]:
+    """``doc`` without ``<private>`` text and with every secret redacted (values and keys), and one
+    warning per removal.
+
+    Called first, before anything is derived from a draft (its id from the title, a new id on a
+    rename, the file name, the index line), and again by :func:`finalise_record` right before a
+    write (then it finds nothing new: redaction is idempotent)."""
+    public, private_fields = privacy.strip_private_record(doc)
+    redacted, findings = redact.redact_record(public)
+    if isinstance(doc, dict) and isinstance(redacted.get("id"), str) and redacted["id"] != doc.get("id"):
+        redacted["id"] = slugify(redacted["id"]) or "redacted"  # an id is a file name: a slug again
+    warnings = [f"removed <private> text from {field}" for field in private_fields]
+    return redacted, warnings + [f"redacted a {f.get('kind', 'secret')} in {f.get('field') or 'the record'}"
+                                 for f in findings]
+
+
 def finalise_record(doc: dict, category: str) -> tuple[dict, str, list[str]]:
     """Drop ``<private>`` text, redact secrets, validate, render: (canonical doc, file text, warnings)."""
     from claude_memory.store import validation
 
-    public, private_fields = privacy.strip_private_record(doc)
-    redacted, findings = redact.redact_record(public)
-    warnings = [f"removed <private> text from {field}" for field in private_fields]
-    warnings += [f"redacted a {f.get('kind', 'secret')} in {f.get('field') or 'the record'}" for f in findings]
+    redacted, warnings = redact_draft(doc)
     canonical = validation.validate_record(redacted, category=category)
     return canonical, validation.dump_record(canonical), warnings
 

@@ -92,6 +92,7 @@ def _check_limit(ctx: StoreContext, category: str, exclude: Path | None = None) 
 def create(ctx: StoreContext, draft: dict, *, category: str, target: str | None = None) -> Outcome:
     """Create a new memory from a validated draft."""
     _check_enabled(ctx, category)
+    draft, redactions = store_io.redact_draft(draft)  # first: the file name and index line derive from it
     with store_lock(ctx.root, timeout=ctx.lock_timeout):
         faults.point("after_lock")
         maintenance.heal_index(ctx.root)
@@ -102,7 +103,7 @@ def create(ctx: StoreContext, draft: dict, *, category: str, target: str | None 
                 raise MemoryStoreError("PATH_ERROR", f"--target names {located.id!r} but the draft's id is "
                                        f"{draft['id']!r}; they must be equal")
             path = located.path
-        warnings: list[str] = []
+        warnings: list[str] = list(redactions)
         if path.exists():
             existing = store_io.load_existing(path, category)
             block = lifecycle.resurrection_block(existing, ctx.now)
@@ -139,12 +140,13 @@ def update(ctx: StoreContext, draft: dict, *, target: str, category: str | None 
            expected_hash: str | None = None) -> Outcome:
     """Merge a validated draft into the memory at ``target``."""
     max_tags, max_changes = ctx.limits()
+    draft, redactions = store_io.redact_draft(draft)  # first: a rename's new id derives from the title
     with store_lock(ctx.root, timeout=ctx.lock_timeout):
         loc, _, old = _open_target(ctx, target, category, expected_hash)
         draft = {**draft, "id": loc.id}
         result = merge.merge_update(old, draft, now=ctx.now_ts, path_exists=ctx.path_exists,
                                     max_tags=max_tags, max_changes=max_changes)
-        doc, warnings, path = result.doc, list(result.warnings), loc.path
+        doc, warnings, path = result.doc, [*redactions, *result.warnings], loc.path
         if result.new_id:
             new_path = store_io.record_path(ctx.root, loc.category, result.new_id)
             if new_path.exists():

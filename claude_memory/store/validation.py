@@ -8,12 +8,19 @@
 - :func:`read_json_file` / :func:`load_record` read files with the same rules
   everywhere (UTF-8, at most 1 MB, strict JSON: no NaN, no duplicate keys).
 - :func:`dump_record` is the one serialisation used for every file written.
+- :func:`lenient_reading` is how files people and older versions wrote are read:
+  where the meaning is unambiguous (``null`` for a field whose default is an
+  empty list or text, a missing ``record_status`` meaning active, a missing
+  optional field) the default is used and a note says so; the next write stores
+  the normalised form. Everything else stays strict (an error naming the field
+  and the fix), and unknown fields stay rejected.
 
 Write path only: imports pydantic (through :mod:`claude_memory.store.models`).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import typing
@@ -41,6 +48,8 @@ __all__ = [
     "problems_from_validation_error",
     "read_json_file",
     "load_record",
+    "load_record_noted",
+    "lenient_reading",
     "dump_record",
 ]
 
@@ -126,7 +135,11 @@ def _problem(err: dict, model: type[BaseModel] | None) -> Problem:
         return Problem(field, "no such field", got, f"remove {name!r} (unknown fields are rejected){hint}")
     if kind in _TYPE_NAMES:
         expected = _TYPE_NAMES[kind]
-        return Problem(field, expected, f"{got} ({_type_name(value)})", f"give {field} as {expected}")
+        fix = f"give {field} as {expected}"
+        if value is None:  # what lenient_reading would not guess
+            fix += (" (null is read as the default only where that is unambiguous: an empty list or text; "
+                    "here it is not, so write the value)")
+        return Problem(field, expected, f"{got} ({_type_name(value)})", fix)
     if kind == "string_too_short":
         if loc and isinstance(loc[-1], int):
             parent = ".".join(str(part) for part in loc[:-1])
@@ -324,12 +337,82 @@ def read_json_file(path: str | os.PathLike) -> Any:
             Problem("(file)", "strict JSON", str(exc), exc.fix)]) from None
 
 
+# --------------------------------------------------------------------------- lenient reading
+
+
+def lenient_reading(doc: Any, category: str | None = None) -> tuple[Any, list[str]]:
+    """``(doc as read, notes)``: ``doc`` with the unambiguous gaps of a hand-edited or older file
+    filled in, and one note per kind of gap (empty when the file is already complete).
+
+    - ``null`` where the field's default is an empty list, an empty text, a number or a status
+      (``"related_files": null`` is ``[]``; ``"record_status": null`` is active) becomes that default;
+    - a missing ``record_status`` (active) or other field with a default is noted: the model fills
+      it in, and the next write stores it.
+
+    Not guessed: ``null`` in a required field or a yes/no field (``content.active: null`` could mean
+    either), unknown fields, wrong types. :func:`validate_record` reports those, with the fix.
+    ``doc`` is not modified.
+    """
+    if not isinstance(doc, dict):
+        return doc, []
+    key = category if category in RECORD_MODELS else doc.get("category")
+    model = RECORD_MODELS.get(key) if isinstance(key, str) else None
+    if model is None:
+        return doc, []
+    nulls: list[str] = []
+    missing: list[str] = []
+    out = _fill_defaults(doc, model, "", nulls, missing)
+    notes = [f"{name}: null read as {json.dumps(value, ensure_ascii=False)}" for name, value in nulls]
+    if missing:
+        notes.append("missing " + ", ".join(missing) + " read as "
+                     + ("its default" if len(missing) == 1 else "their defaults")
+                     + (" (record_status: active)" if "record_status" in missing else ""))
+    return out, notes
+
+
+def _default_of(field: Any) -> Any:
+    value = field.get_default(call_default_factory=True)
+    return value.model_dump(mode="json") if isinstance(value, BaseModel) else value
+
+
+def _fill_defaults(value: dict, model: type[BaseModel], prefix: str,
+                   nulls: list[tuple[str, Any]], missing: list[str]) -> dict:
+    out = dict(value)
+    for name, field in model.model_fields.items():
+        inner = _inner_model(field.annotation)
+        if name in out and isinstance(out[name], dict) and inner is not None:
+            out[name] = _fill_defaults(out[name], inner, f"{prefix}{name}.", nulls, missing)
+            continue
+        if field.is_required():
+            continue
+        default = _default_of(field)
+        if default is None:
+            continue  # optional without a value: null and absent already mean the same
+        if name not in out:
+            missing.append(prefix + name)
+        elif out[name] is None and field.annotation is not bool:
+            out[name] = copy.deepcopy(default)
+            nulls.append((prefix + name, default))
+    return out
+
+
+def load_record_noted(path: str | os.PathLike, *, category: str | None = None,
+                      expected_id: str | None = None) -> tuple[dict, list[str]]:
+    """:func:`load_record` plus the notes of :func:`lenient_reading` (what the next write normalises)."""
+    doc, notes = lenient_reading(read_json_file(path), category)
+    return _checked(doc, path, category, expected_id), notes
+
+
 def load_record(path: str | os.PathLike, *, category: str | None = None, expected_id: str | None = None) -> dict:
-    """Read and validate one memory file; returns its canonical form.
+    """Read (leniently, see :func:`lenient_reading`) and validate one memory file; returns its
+    canonical form.
 
     ``expected_id`` (usually the file name without ``.json``) must equal the id.
     """
-    doc = read_json_file(path)
+    return load_record_noted(path, category=category, expected_id=expected_id)[0]
+
+
+def _checked(doc: Any, path: str | os.PathLike, category: str | None, expected_id: str | None) -> dict:
     if expected_id is not None and isinstance(doc, dict) and doc.get("id") != expected_id:
         mismatch = Problem("id", f"{expected_id!r} (the file name)", _short(doc.get("id")),
                            f"set \"id\" to {expected_id!r} or rename the file to match the id")
