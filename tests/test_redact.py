@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from claude_memory.core import redact
-from claude_memory.core.redact import KINDS, MARKER_RE, find_secrets, redact_record, redact_text
+from claude_memory.core.redact import KINDS, MARKER_RE, find_secrets, redact_mapped, redact_record, redact_text
 
 ALNUM = string.ascii_letters + string.digits
 UPPER_DIGITS = string.ascii_uppercase + string.digits
@@ -77,6 +77,62 @@ PRIVATE_KEYS = {
                             + "\n".join(rand(B64, 64, f"dsa{i}") for i in range(4))
                             + "\n-----END DSA PRIVATE KEY-----",
 }
+
+LOWER_ALNUM = string.ascii_lowercase + string.digits
+
+
+def discord(seed: str) -> str:
+    user_id = rand(string.digits, 18, seed).lstrip("0") or "1"
+    head = base64.urlsafe_b64encode(("1" + user_id).encode()).rstrip(b"=").decode()
+    return f"{head}.{rand(URLSAFE, 6, seed + 't')}.{rand(URLSAFE, 38, seed + 'h')}"
+
+
+#: issue 14 section 4: classes missed before, each as it shows up in a session
+CLASSES_ROUND_2: list[tuple[str, str, str, str]] = [
+    # command lines
+    ("cli-password-eq", "password", "mysql --password={s} app", rand(ALNUM, 14, "clipw")),
+    ("cli-api-key-eq", "secret", "deploy --api-key={s} --region eu", rand(ALNUM, 32, "cliak")),
+    ("cli-token-next", "secret", "syncer --auth-token {s} --dry-run", rand(ALNUM, 32, "clitok")),
+    ("cli-client-secret-quoted", "secret", "login --client-secret \"{s}\" now", rand(ALNUM, 24, "clics")),
+    ("mysql-p", "password", "mysql -u root -p{s} app", rand(ALNUM, 12, "mysqlp")),
+    ("mysqldump-p", "password", "mysqldump -uroot -p{s} shop > dump.sql", rand(ALNUM, 10, "dump")),
+    ("mysql-p-in-prose", "password", "I ran `mysql -h db -u app -p{s}` and it worked", "Summer2024"),
+    ("curl-u", "password", "curl -u deploy:{s} https://ci.acme.dev/api", rand(ALNUM, 16, "curlu")),
+    ("curl-user-quoted", "password", "curl --user 'deploy:{s}' https://ci.acme.dev", rand(ALNUM, 16, "curlq")),
+    ("sshpass", "password", "sshpass -p {s} ssh ops@bastion", rand(ALNUM, 12, "sshpass")),
+    ("sshpass-quoted-words", "password", "sshpass -p '{s}' scp a.txt host:", "correct horse battery"),
+    ("docker-login", "password", "docker login -u bot -p {s} registry.acme.dev", rand(ALNUM, 20, "dockerp")),
+    ("docker-login-long", "password", "docker login --username bot --password {s} ghcr.io", rand(ALNUM, 20, "dlp")),
+    ("podman-login-attached", "password", "podman login -u bot -p{s} quay.io", rand(ALNUM, 20, "podman")),
+    ("redis-cli", "password", "redis-cli -h cache -a {s} ping", rand(ALNUM, 20, "redis-a")),
+    ("openssl-passin", "password", "openssl rsa -in k.pem -passin pass:{s} -out p.pem", rand(ALNUM, 14, "ossl")),
+    ("keytool", "password", "keytool -list -keystore ks.jks -storepass {s}", rand(ALNUM, 12, "keytool")),
+    # a prefix before an assignment
+    ("note-prefix", "password", "Note: DB_PASSWORD={s} on staging", rand(ALNUM, 12, "note")),
+    ("note-prefix-word", "password", "Heads up: ADMIN_PASSWORD={s} for now", "sunshine42"),
+    ("bullet-prefix", "secret", "- remember STRIPE_API_KEY={s} expires", rand(ALNUM, 24, "bullet")),
+    # name/value pairs
+    ("k8s-env", "password", "env:\n  - name: DB_PASSWORD\n    value: {s}\n", rand(ALNUM, 16, "k8s")),
+    ("k8s-env-quoted", "secret", '- name: STRIPE_API_KEY\n  value: "{s}"', rand(ALNUM, 24, "k8s2")),
+    ("k8s-json", "secret", '{{"name": "API_TOKEN", "value": "{s}"}}', rand(ALNUM, 24, "k8sjson")),
+    ("cfn-parameter", "password", "ParameterKey=DbPassword,ParameterValue={s}", rand(ALNUM, 16, "cfn")),
+    # a bare AWS secret key next to its key id (AWS's example id: the id itself is no secret)
+    ("aws-bare-pair", "aws_secret_access_key", "AKIA" + "IOSFODNN7" + "EXAMPLE {s}", rand(B64, 40, "bare")),
+    ("aws-console-csv", "aws_secret_access_key",
+     "Access key ID,Secret access key\nAKIA" + "IOSFODNN7" + "EXAMPLE,{s}", rand(B64, 40, "csv")),
+    # Discord
+    ("discord", "discord_token", "client.run('{s}')", discord("discord")),
+    # .netrc and .pgpass
+    ("netrc", "password", "machine api.heroku.com\n  login ada@acme.dev\n  password {s}\n", rand(ALNUM, 16, "netrc")),
+    ("netrc-one-line", "password", "machine git.acme.dev login ci password {s}", "plainword"),
+    ("pgpass", "password", "db.internal:5432:app:ada:{s}", rand(ALNUM, 16, "pgpass")),
+    ("pgpass-wildcards", "password", "*:*:*:replicator:{s}\n", rand(ALNUM, 16, "pgpass2")),
+    # a GCP service account's private_key_id
+    ("gcp-private-key-id", "secret", '"private_key_id": "{s}",', rand(LOWER_HEX, 40, "gcpkid")),
+    # lower-case key ids (a log, a slug made from a title)
+    ("aws-key-id-lower", "aws_access_key_id", "the id {s} was in the log", "akia" + rand(LOWER_ALNUM, 16, "low")),
+    ("aws-key-id-in-slug", "aws_access_key_id", "rotate-{s}-now", "akia" + rand(LOWER_ALNUM, 16, "slug")),
+]
 
 SECRETS: list[tuple[str, str, str, str]] = [
     ("aws-key-id", "aws_access_key_id", "aws_access_key_id = {s}", "AKIA" + rand(UPPER_DIGITS, 16, "akia")),
@@ -179,6 +235,7 @@ SECRETS: list[tuple[str, str, str, str]] = [
     ("php-array", "password", "'password' => '{s}',", rand(ALNUM, 12, "php")),
     ("uppercase-provider-key", "secret", "ACME_KEY={s}", rand(ALNUM, 32, "acmekey")),
     ("passphrase-with-spaces", "password", 'passphrase: "{s}"', "correct horse battery staple"),
+    *CLASSES_ROUND_2,
 ]
 
 assert len(SECRETS) >= 40
@@ -219,6 +276,45 @@ def test_catalogue_covers_every_kind():
 
 PNG = "data:image/png;base64," + base64.b64encode(
     b"\x89PNG\r\n\x1a\n" + random.Random("png").randbytes(600)).decode()
+
+#: issue 14 section 4: what the new classes must leave alone
+LOOK_ALIKES_ROUND_2: list[tuple[str, str]] = [
+    ("token-ttl-seconds", "session_token_ttl_seconds: 3600"),
+    ("token-ttl-ms", "token_ttl_ms = 900000"),
+    ("key-rotation-days", "API_KEY_ROTATION_DAYS=90"),
+    ("password-max-age", "PASSWORD_MAX_AGE_DAYS=90"),
+    ("password-min-length", "password_min_length: 12"),
+    ("max-token", "max_token: 4096"),
+    ("mysql-prompt", "mysql -u root -p app_production"),
+    ("mkdir-p", "mkdir -p build/out && cp -pr src build"),
+    ("docker-run-p", "docker run -p 8080:80 -u 1000 nginx"),
+    ("ssh-p", "ssh -p 2222 ops@bastion"),
+    ("curl-u-no-password", "curl -u deploy https://ci.acme.dev/api"),
+    ("git-push-u", "git push -u origin main"),
+    ("pytest-p", "pytest -p no:cacheprovider -k token"),
+    ("no-password-flag", "psql --no-password -h db.internal appdatabase"),
+    ("ask-pass", "ansible-playbook --ask-pass --ask-become-pass deployment"),
+    ("password-stdin", "echo $PW | docker login --password-stdin registry.acme.dev"),
+    ("password-file-flag", "mytool --password-file /run/secrets/pw"),
+    ("token-flag-prose", "the --token flag is deprecated since 2.0"),
+    ("api-key-env-flag", "deploy --api-key $API_KEY --region eu"),
+    ("api-key-template-eq", "deploy --api-key=${API_KEY}"),
+    ("k8s-secret-ref", "- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef:\n      name: db\n      key: password"),
+    ("k8s-plain-env", "- name: LOG_LEVEL\n  value: debug"),
+    ("k8s-env-ref", '- name: API_TOKEN\n  value: "$(API_TOKEN)"'),
+    ("git-sha-near-key-id", "AKIA" + "IOSFODNN7" + "EXAMPLE commit " + rand(LOWER_HEX, 40, "nearsha")),
+    ("netrc-no-password", "machine api.acme.dev login ada"),
+    ("login-prose", "open the login page, then the password field asks for it"),
+    ("clock", "started 12:30:45, done 13:02:10"),
+    ("mac-address", "ether 00:1a:2b:3c:4d:5e brd ff:ff:ff:ff:ff:ff"),
+    ("host-port-db", "connect to localhost:5432:app for the tests"),
+    ("asia-words", "the asia-pacific region and asiaticus species"),
+    ("akia-few-digits", "akiabcdefghijklmno7 is a made-up word"),
+    ("dotted-base64-not-discord", base64.urlsafe_b64encode(b"3abcdefghijklmnopqr").decode().rstrip("=")
+     + "." + rand(URLSAFE, 6, "nd") + "." + rand(URLSAFE, 38, "nd2")),
+    ("private-key-path", "private_key_path: ~/.ssh/id_ed25519"),
+    ("client-id", '"client_id": "' + rand(string.digits, 21, "cid") + '"'),
+]
 
 LOOK_ALIKES: list[tuple[str, str]] = [
     ("git-sha", "fixed in commit " + rand(LOWER_HEX, 40, "sha1")),
@@ -284,6 +380,7 @@ LOOK_ALIKES: list[tuple[str, str]] = [
     ("command-substitution", "export GITHUB_TOKEN=$(gh auth token)"),
     ("ts-interface", "interface Login { password: string; token?: string }"),
     ("already-redacted", "API_KEY=[REDACTED:secret] and postgres://u:[REDACTED:url_password]@h/db"),
+    *LOOK_ALIKES_ROUND_2,
 ]
 
 assert len(LOOK_ALIKES) >= 30
@@ -407,11 +504,86 @@ def test_redact_record_walks_nested_values_and_reports_paths():
     assert gh not in json.dumps(findings) and pw not in json.dumps(findings)
 
 
-def test_redact_record_leaves_keys_alone():
+def test_redact_record_redacts_secrets_in_keys():
     key = "ghp_" + rand(ALNUM, 36, "key")
-    out, findings = redact_record({key: "value", "password": "plain"})
-    assert out == {key: "value", "password": "plain"}
-    assert findings == []
+    key2 = "AKIA" + rand(UPPER_DIGITS, 16, "key2")
+    out, findings = redact_record({"changes": [{"old_value": {key: "value", key2: 1, "password": "plain"}}]})
+    assert out == {"changes": [{"old_value": {"[REDACTED:github_token]": "value", "[REDACTED:aws_access_key_id]": 1,
+                                              "password": "plain"}}]}
+    assert key not in json.dumps(findings) and key2 not in json.dumps(findings)
+    assert {f["kind"] for f in findings} == {"github_token", "aws_access_key_id"}
+
+
+def test_two_keys_redacted_alike_stay_two_entries():
+    a, b = "ghp_" + rand(ALNUM, 36, "ka"), "ghp_" + rand(ALNUM, 36, "kb")
+    out, findings = redact_record({a: 1, b: 2})
+    assert sorted(out.values()) == [1, 2] and len(findings) == 2
+    assert not any(a in k or b in k for k in out)
+
+
+@pytest.mark.parametrize("name", sorted(PRIVATE_KEYS))
+def test_key_split_across_list_items(name):
+    lines = PRIVATE_KEYS[name].split("\n")
+    doc = {"content": {"steps": ["Install the key:", *lines, "then restart"]}}
+    out, findings = redact_record(doc)
+    text = json.dumps(out)
+    body = [line for line in lines[1:-1] if len(line) >= 16]
+    assert body and not any(line in text for line in body)
+    assert out["content"]["steps"][0] == "Install the key:" and out["content"]["steps"][-1] == "then restart"
+    assert all(item for item in out["content"]["steps"])  # no empty strings (they would fail validation)
+    assert {f["kind"] for f in findings} == {"private_key"}
+    assert redact_record(out) == (out, [])
+
+
+def test_list_without_a_split_secret_is_itemwise():
+    items = ["ghp_" + rand(ALNUM, 36, "item"), "plain words", "more"]
+    out, findings = redact_record(items)
+    assert out == ["[REDACTED:github_token]", "plain words", "more"] and len(findings) == 1
+
+
+def test_redact_mapped_positions():
+    secret = rand(ALNUM, 16, "mapped")
+    text = f"before password={secret} after"
+    out, where = redact_mapped(text)
+    assert out == "before password=[REDACTED:password] after"
+    assert out[where(text.index("after")):] == "after"
+    assert where(text.index(secret) + 3) == out.index("[REDACTED")
+    assert out[:where(text.index(" password"))] == "before"
+
+
+#: (name, text): inputs built to make a backtracking or quadratic matcher slow
+ADVERSARIAL = [
+    ("assignment-chain", "a=" * 60_000),
+    ("password-chain", "password=" * 20_000),
+    ("quoted-chain", 'password="' * 20_000),
+    ("flag-chain", "--password " * 20_000),
+    ("flag-eq-chain", "--api-key=" * 20_000),
+    ("mysql-p-chain", "mysql " + "-p" * 60_000),
+    ("curl-u-chain", "curl -u " + "a:" * 60_000),
+    ("pair-chain", "name: API_KEY value: " * 8_000),
+    ("netrc-chain", "login x password " * 10_000),
+    ("aws-id-chain", ("AKIA" + "1234567890ABCDEF ") * 8_000),
+    ("aws-secret-run", "AKIA1234567890ABCDEF " + "A1b/" * 40_000),
+    ("pgpass-line", "a:1:b:c:" * 30_000),
+    ("quotes", '"' * 120_000),
+    ("unterminated-quotes", ('"' + "x" * 5_000) * 30),
+    ("discord-run", "MT" + "A" * 120_000),
+    ("words-one-segment", "x " * 100_000),
+    ("colon-run", ":" * 120_000),
+]
+
+
+@pytest.mark.parametrize("text", [t for _, t in ADVERSARIAL], ids=[i for i, _ in ADVERSARIAL])
+def test_adversarial_input_stays_fast(text):
+    """No catastrophic backtracking and nothing quadratic: 100+ KB of hostile text in seconds
+    (a quadratic scan of these takes minutes). A safety bound, not a speed measurement."""
+    import time
+
+    start = time.process_time()
+    out, _ = redact_text(text)
+    redact_record({"steps": [text[:50_000], text[50_000:]]})
+    assert time.process_time() - start < 10.0
+    assert redact_text(out)[0] == out
 
 
 def test_redact_record_on_a_bare_string_and_list():
@@ -511,8 +683,8 @@ json_values = st.recursive(
 
 
 def _shape(node):
-    if isinstance(node, dict):
-        return {k: _shape(v) for k, v in node.items()}
+    if isinstance(node, dict):  # keys may be redacted: their number and the values' shapes stay
+        return sorted((json.dumps(_shape(v), sort_keys=True) for v in node.values()))
     if isinstance(node, list):
         return [_shape(v) for v in node]
     return type(node).__name__

@@ -39,12 +39,14 @@ is returned after a few substring searches. Regexes are compiled on first use.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
-__all__ = ["KINDS", "MARKER_RE", "marker", "find_secrets", "redact_text", "redact_record"]
+__all__ = ["KINDS", "MARKER_RE", "marker", "find_secrets", "redaction_spans", "redact_text", "redact_mapped",
+           "redact_record"]
 
 #: a redaction marker as it appears in redacted text
 MARKER_RE = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
@@ -141,8 +143,14 @@ def _words(text: str) -> list[str]:
     return [w for w in _NON_ALNUM_RE.split(_CAMEL_RE.sub(r"\1 \2", text).lower()) if w]
 
 
+#: an assigned value longer than this is redacted without the placeholder checks
+_LONG_VALUE = 512
+
+
 def _is_real_value(value: str, *, quoted: bool, structured: bool) -> bool:
     """True when an assigned value looks like a real secret rather than a placeholder or code."""
+    if len(value) > _LONG_VALUE:
+        return True  # a blob, never a placeholder; and checking is O(length) for each key inside it
     v = value.strip()
     if len(v) < 4:
         return False
@@ -179,6 +187,26 @@ def _no_example(token: str) -> bool:
     return "EXAMPLE" not in token.upper() and _is_real_token(token)
 
 
+def _lower_key_id(token: str) -> bool:
+    """A lower-cased AWS key id (``akia...``, as a slug or a log shows it): digits and letters both
+    (several of each, as the real ones have), so a word that happens to start with ``asia`` stays."""
+    body = token[4:]
+    return sum(c.isdigit() for c in body) >= 2 and sum(c.isalpha() for c in body) >= 2 and _no_example(token)
+
+
+def _discord_token(token: str) -> bool:
+    """A Discord bot token: its first part is the bot's numeric id in base64."""
+    import base64
+    import binascii
+
+    head = token.split(".", 1)[0]
+    try:
+        decoded = base64.urlsafe_b64decode(head + "=" * (-len(head) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return decoded.isdigit() and 17 <= len(decoded) <= 20 and _is_real_token(token)
+
+
 # ---------------------------------------------------------------------------
 # secret-ish key names
 
@@ -209,12 +237,29 @@ _NON_SECRET_KEY_PREFIX = frozenset("public publishable primary foreign sort cach
                                    "ssh gpg pgp unique natural composite surrogate join".split())
 
 
+#: units: a name ending in one describes a quantity (``session_token_ttl_seconds``), not a secret
+_UNIT_WORDS = frozenset("""
+    seconds second secs sec ms millis milliseconds us ns minutes minute mins min hours hour hrs
+    days day weeks months years bytes kb mb gb chars characters bits percent pct retries attempts
+    times
+""".split())
+#: a secret word followed by one of these names something about the secret (``token_ttl``)
+_ABOUT_WORDS = _NON_SECRET_LAST | _UNIT_WORDS
+_SECRET_TRIGGER_WORDS = _PASSWORD_WORDS | _SECRET_WORDS | {"key", "pwd"}
+
+
 @lru_cache(maxsize=2048)
 def _key_kind(key: str) -> tuple[str, bool] | None:
     """(kind, needs_random_value) for a secret-ish assignment key, else None."""
     words = _words(key)
-    if not words or words[-1] in _NON_SECRET_LAST:
+    if len(words) >= 3 and words[-3:] == ["private", "key", "id"]:
+        return "secret", False  # a service account's private_key_id points at its key
+    if not words or words[-1] in _ABOUT_WORDS:
         return None
+    last_secret = max((i for i, w in enumerate(words) if w in _SECRET_TRIGGER_WORDS
+                       or w.endswith(_SECRET_ENDINGS) or w.endswith(("password", "passwd"))), default=-1)
+    if last_secret >= 0 and any(w in _ABOUT_WORDS for w in words[last_secret + 1:]):
+        return None  # token_ttl_ms, password_min_length_chars, api_key_rotation_days
     for w in words:
         if w in _PASSWORD_WORDS or w.endswith(("password", "passwd")):
             return "password", False
@@ -257,6 +302,8 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("private_key", ("PRIVATE KEY",), r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"),
     _Detector("aws_access_key_id", ("AKIA", "ASIA", "ABIA", "ACCA"),
               r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])", check=_no_example),
+    _Detector("aws_access_key_id", ("akia", "asia", "abia", "acca"),
+              r"(?<![A-Za-z0-9])(?:akia|asia|abia|acca)[a-z0-9]{16}(?![A-Za-z0-9])", check=_lower_key_id),
     _Detector("aws_secret_access_key", ("secret",),
               r"(?:aws_?secret_?(?:access_?)?key|secret_?access_?key)" + _ASSIGN
               + r"([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
@@ -311,6 +358,9 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("databricks_token", ("dapi",), _L + r"dapi[a-f0-9]{32}(?:-\d)?" + _R, check=_is_real_token),
     _Detector("telegram_bot_token", (":AA",), _L + r"\d{8,10}:AA[A-Za-z0-9_-]{33}" + _RD,
               check=_is_real_token),
+    _Detector("discord_token", ("MT", "Mj", "Mz", "ND", "NT", "Nj", "Nz", "OD", "OT"),
+              _LD + r"[MNO][A-Za-z0-9_-]{22,27}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40}" + _RD,
+              check=_discord_token),
     _Detector("jwt", ("eyJ",),
               _LD + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*", check=_is_real_token),
     _Detector("bearer_token", ("bearer",), _L + r"bearer[ \t]+([A-Za-z0-9._~+/-]{20,}=*)",
@@ -328,21 +378,23 @@ _KEY_BODY_PATTERN = (r"(?:(?:\s|\\[rn])+(?:(?:Proc-Type|DEK-Info|Comment|Version
                      r"|[A-Za-z0-9+/=]{16,}))*(?:(?:\s|\\[rn])+[A-Za-z0-9+/]{1,15}={1,2})?")
 _MAX_KEY_BLOCK = 65536
 
-#: assignments: ``key = value``, ``key: value``, ``"key": "value"``, ``key => value``
+#: assignments: ``key = value``, ``key: value``, ``"key": "value"``, ``key => value``. The key and the
+#: separator only: the value is matched at the separator's end, and only for a secret-ish key.
 _ASSIGNMENT_PATTERN = r"""
     (?<![\w.\-])
     (?P<kq>\\?["']|)
     (?P<key>[A-Za-z_][\w.\-]{0,63})
     (?P=kq)
     [ \t]*(?P<sep>:=|=>|=(?!=)|:(?![:/]))[ \t]*
-    (?P<val>
-        \\"(?:[^"\\\n]|\\[^"\n])*\\"
-      | "(?:[^"\\\n]|\\.)*"
-      | '[^'\n]*'
-      | `[^`\n]*`
-      | [^\s;&,"'`]+
-    )
 """
+#: a value: quoted (at most 4096 characters, one line) or an unquoted run
+_VALUE_PATTERN = r"""
+    \\"(?:[^"\\\n]|\\[^"\n]){0,4096}\\"
+  | "(?:[^"\\\n]|\\.){0,4096}"
+  | '[^'\n]{0,4096}'
+  | `[^`\n]{0,4096}`
+"""
+_UNQUOTED_VALUE = r"[^\s;&,\"'`]+"
 _ASSIGNMENT_TRIGGERS = ("pass", "pwd", "pswd", "secret", "token", "key", "credential")
 _LINE_ANCHOR_RE = re.compile(r"[ \t>*+\-{,\[]*(?:(?:export|set|setx|env|ENV|ARG)[ \t]+)?")
 
@@ -387,17 +439,42 @@ def _triggers() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The distinct triggers searched in the text as is, and in the lowercased text."""
     cased = {t for d in _DETECTORS if not d.ci for t in d.triggers}
     folded = {t for d in _DETECTORS if d.ci for t in d.triggers} | set(_ASSIGNMENT_TRIGGERS)
+    cased |= {t for triggers, ci, _ in _STRUCTURAL if not ci for t in triggers}
+    folded |= {t for triggers, ci, _ in _STRUCTURAL if ci for t in triggers}
     return tuple(sorted(cased - folded)), tuple(sorted(folded))
 
 
 @lru_cache(maxsize=1)
-def _assignment_re() -> re.Pattern:
-    return re.compile(_ASSIGNMENT_PATTERN, re.VERBOSE)
+def _assignment_re() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    return (re.compile(_ASSIGNMENT_PATTERN, re.VERBOSE), re.compile(_VALUE_PATTERN, re.VERBOSE),
+            re.compile(_UNQUOTED_VALUE))
+
+
+class _Runs:
+    """The end of the unquoted run around a position, remembered: every key inside one long run
+    (``a=a=a=...``) asks for the same end, so scanning stays linear in the text."""
+
+    def __init__(self, text: str, pattern: re.Pattern) -> None:
+        self.text, self.pattern, self.start, self.end = text, pattern, -1, -1
+
+    def match(self, pos: int) -> int | None:
+        if self.start <= pos < self.end:
+            return self.end
+        m = self.pattern.match(self.text, pos)
+        if m is None:
+            return None
+        self.start, self.end = pos, m.end()
+        return self.end
 
 
 def _assignment_spans(text: str):
-    """(start, end, kind) of secret values assigned to secret-ish keys."""
-    for m in _assignment_re().finditer(text):
+    """(start, end, kind) of secret values assigned to secret-ish keys.
+
+    Every ``key<sep>`` is looked at, also one inside another's value (``Note: DB_PASSWORD=...``:
+    the value of ``Note`` holds the assignment), and only a secret-ish key's value is read."""
+    key_re, quoted_re, unquoted_re = _assignment_re()
+    runs = _Runs(text, unquoted_re)
+    for m in key_re.finditer(text):
         key = m["key"]
         lowered_key = key.lower()
         if not any(t in lowered_key for t in _ASSIGNMENT_TRIGGERS):
@@ -406,8 +483,15 @@ def _assignment_spans(text: str):
         if key_kind is None:
             continue
         kind, needs_random = key_kind
-        start, end = m.span("val")
-        raw = m["val"]
+        start = m.end()
+        q = quoted_re.match(text, start)
+        if q is not None:
+            raw, end = q.group(), q.end()
+        else:
+            end = runs.match(start)
+            if end is None:
+                continue
+            raw = text[start:end]
         quoted = True
         if raw.startswith('\\"') and len(raw) >= 4:
             start, end = start + 2, end - 2
@@ -425,7 +509,219 @@ def _assignment_spans(text: str):
             continue
         if needs_random and not _looks_random(value, 16):
             continue
+        if kind != "password" and value.isdigit() and len(value) < 16:
+            continue  # a count or a limit (max_token: 4096), not a credential
         yield start, end, kind
+
+
+# ---------------------------------------------------------------------------
+# structural detectors: secrets recognised by where they stand, not by their shape
+
+
+#: program -> {flag: how its value is given}. ``next``: the following word; ``attached``: glued to the
+#: flag (``-pSECRET``); ``both``: either; ``userpass``: ``user:SECRET`` (``%`` or ``,`` for some tools),
+#: glued or next; ``openssl``: ``pass:SECRET``.
+_MYSQL = {"-p": "attached"}
+_LOGIN = {"-p": "both"}
+_PROGRAM_FLAGS: dict[str, dict[str, str]] = {
+    **{name: _MYSQL for name in ("mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlcheck", "mysqlshow",
+                                 "mysqlslap", "mysqlsh", "mariadb", "mariadb-dump", "mariadb-admin")},
+    "sshpass": {"-p": "both"},
+    "redis-cli": {"-a": "next"},
+    **{name: {"-p": "next"} for name in ("mongo", "mongosh", "mongodump", "mongorestore", "mongoexport",
+                                         "mongoimport")},
+    **{name: {"-P": "both"} for name in ("sqlcmd", "bcp")},
+    **{name: {"-w": "next"} for name in ("ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldapwhoami",
+                                         "ldappasswd", "ldapcompare", "ldapmodrdn")},
+    **{name: {"-P": "next"} for name in ("zip", "unzip", "zipcloak")},
+    **{name: {"-p": "attached"} for name in ("7z", "7za", "7zr", "7zz")},
+    "openssl": {"-passin": "openssl", "-passout": "openssl", "-pass": "openssl", "-k": "next"},
+    "keytool": {f"-{p}": "next" for p in ("storepass", "keypass", "srcstorepass", "deststorepass",
+                                          "srckeypass", "destkeypass", "new")},
+    **{name: {"-U": "userpass", "--user": "userpass"} for name in ("smbclient", "rpcclient")},
+    "curl": {"-u": "userpass", "--user": "userpass", "-U": "userpass", "--proxy-user": "userpass"},
+    "lftp": {"-u": "userpass"},
+}
+#: ``<tool> login -p SECRET`` (container registries, cloud CLIs)
+_LOGIN_TOOLS = frozenset("docker podman nerdctl buildah skopeo helm oras crane regctl az oc cf registry".split())
+#: a flag whose first word is one of these takes no secret (``--no-password``, ``--ask-pass``)
+_NO_VALUE_FIRST = frozenset("no ask prompt use with without require enable disable show read from".split())
+_CMD_TRIGGERS = tuple(sorted({*_PROGRAM_FLAGS, "login"}))
+
+_SEGMENT_RE = re.compile(r"[^\n;|&]+")
+#: one shell word: unquoted characters and quoted strings (bounded, one line), one at a time
+_WORD_RE = re.compile(r"""(?:[^\s"'`;|&]|"(?:[^"\\\n]|\\.){0,4096}"|'[^'\n]{0,4096}')+""")
+
+
+def _unquoted(text: str, start: int, end: int) -> tuple[int, int, bool]:
+    """The span inside the quotes of a word that is one quoted string."""
+    if end - start >= 2 and text[start] in "\"'" and text[end - 1] == text[start]:
+        return start + 1, end - 1, True
+    return start, end, False
+
+
+def _command_value(text: str, start: int, end: int, kind: str, *, structured: bool):
+    start, end, quoted = _unquoted(text, start, end)
+    if start < end and _is_real_value(text[start:end], quoted=quoted, structured=structured):
+        yield start, end, kind
+
+
+def _after_separator(text: str, start: int, end: int, seps: str):
+    """``user:SECRET``: the part after the first separator (None when there is none)."""
+    start, end, _ = _unquoted(text, start, end)
+    for i in range(start, end):
+        if text[i] in seps:
+            return i + 1, end
+    return None
+
+
+def _command_line_spans(text: str):
+    """Secrets on command lines: ``--password=X``, ``--api-key X``, ``mysql -pX``, ``curl -u user:X``,
+    ``sshpass -p X``, ``docker login -p X`` and the other flags of :data:`_PROGRAM_FLAGS`."""
+    for seg in _SEGMENT_RE.finditer(text):
+        words = [m.span() for m in _WORD_RE.finditer(text, seg.start(), seg.end())]
+        flags: dict[str, str] = {}
+        for i, (ws, we) in enumerate(words):
+            word = text[ws:we]
+            name = word.rsplit("/", 1)[-1].lower()
+            if name in _PROGRAM_FLAGS:
+                flags = {**flags, **_PROGRAM_FLAGS[name]}
+            elif name == "login" and i > 0 and text[words[i - 1][0]:words[i - 1][1]].lower() in _LOGIN_TOOLS:
+                flags = {**flags, **_LOGIN}
+            if not word.startswith("-") or len(word) < 2:
+                continue
+            nxt = words[i + 1] if i + 1 < len(words) else None
+            yield from _flag_value(text, word, ws, we, nxt, flags)
+
+
+def _flag_value(text: str, word: str, ws: int, we: int, nxt: tuple[int, int] | None, flags: dict[str, str]):
+    flag, eq, _ = word.partition("=")
+    next_ok = nxt is not None and not text.startswith("-", nxt[0])
+    for known, how in flags.items():
+        if how in ("attached", "both", "userpass") and word.startswith(known) and len(word) > len(known) \
+                and not eq and len(known) == 2:
+            span = (ws + len(known), we)
+        elif flag == known and eq and how != "attached":
+            span = (ws + len(flag) + 1, we)
+        elif word == known and how in ("next", "both", "userpass", "openssl") and next_ok:
+            span = nxt
+        else:
+            continue
+        if how == "userpass":
+            span = _after_separator(text, span[0], span[1], ":%,")
+            if span is None:
+                return
+        elif how == "openssl":
+            inner = text[span[0]:span[1]]
+            if not inner.startswith("pass:"):
+                return
+            span = (span[0] + 5, span[1])
+        yield from _command_value(text, span[0], span[1], "password", structured=True)
+        return
+    if not flag.startswith("--") and len(flag) <= 3:
+        return  # -p, -u... mean different things to different programs
+    name = flag.lstrip("-")
+    if not any(t in name.lower() for t in _ASSIGNMENT_TRIGGERS):
+        return
+    key_kind = _key_kind(name)
+    words = _words(name)
+    if key_kind is None or (words and words[0] in _NO_VALUE_FIRST):
+        return
+    if eq:
+        yield from _command_value(text, ws + len(flag) + 1, we, key_kind[0], structured=True)
+    elif next_ok:
+        yield from _command_value(text, nxt[0], nxt[1], key_kind[0], structured=False)
+
+
+#: ``name: DB_PASSWORD`` then ``value: ...`` (Kubernetes env, CloudFormation parameters, key/value lists)
+_PAIR_NAME_RE = re.compile(
+    r"""(?<![\w.\-])["']?(?:name|key|parameter_?key|variable)["']?[ \t]*[:=][ \t]*["']?"""
+    r"""(?P<name>[A-Za-z_][\w.\-]{0,63})["']?""", re.IGNORECASE)
+_PAIR_VALUE_RE = re.compile(
+    r"""(?<![\w.\-])["']?(?:value|parameter_?value)["']?[ \t]*[:=][ \t]*""", re.IGNORECASE)
+_PAIR_WINDOW = 240
+
+
+def _pair_spans(text: str):
+    """The value paired with a secret-ish name: ``- name: DB_PASSWORD`` / ``  value: s3cret``."""
+    key_re, quoted_re, unquoted_re = _assignment_re()
+    runs = _Runs(text, unquoted_re)
+    for m in _PAIR_NAME_RE.finditer(text):
+        key_kind = _key_kind(m["name"])
+        if key_kind is None:
+            continue
+        window_end = min(len(text), m.end() + _PAIR_WINDOW)
+        nxt = _PAIR_NAME_RE.search(text, m.end(), window_end)
+        if nxt is not None:
+            window_end = nxt.start()
+        v = _PAIR_VALUE_RE.search(text, m.end(), window_end)
+        if v is None:
+            continue
+        start = v.end()
+        q = quoted_re.match(text, start)
+        end = q.end() if q is not None else runs.match(start)
+        if end is None:
+            continue
+        start, end, quoted = _unquoted(text, start, end)
+        if start < end and _is_real_value(text[start:end], quoted=quoted, structured=True) \
+                and not (key_kind[0] != "password" and text[start:end].isdigit() and end - start < 16):
+            yield start, end, key_kind[0]
+
+
+_AWS_ID_RE = re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])", re.IGNORECASE)
+_AWS_SECRET_RE = re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
+_AWS_WINDOW = 300
+
+
+def _aws_pair_spans(text: str):
+    """A bare 40-character AWS secret key near its key id (``AKIA... wJalr...``): mixed case, so a
+    40-hex git SHA next to a key id stays."""
+    last = 0
+    for m in _AWS_ID_RE.finditer(text):
+        lo, hi = max(last, m.start() - _AWS_WINDOW), min(len(text), m.end() + _AWS_WINDOW)
+        for c in _AWS_SECRET_RE.finditer(text, lo, hi):
+            token = c.group()
+            if any(ch.isupper() for ch in token) and any(ch.islower() for ch in token) \
+                    and _looks_random(token, 40) and _no_example(token):
+                yield c.start(), c.end(), "aws_secret_access_key"
+        last = hi  # each stretch of text is searched once
+
+
+#: ``.netrc``: ``machine HOST login USER password SECRET`` (one line or several)
+_NETRC_RE = re.compile(r"(?<![\w-])login[ \t]+\S{1,256}\s{1,64}password[ \t]+(\S{1,256})")
+
+
+def _netrc_spans(text: str):
+    for m in _NETRC_RE.finditer(text):
+        start, end = m.span(1)
+        before = text[max(0, m.start() - 300):m.start()]
+        structured = "machine" in before or "default" in before
+        start, end, quoted = _unquoted(text, start, end)
+        if start < end and _is_real_value(text[start:end], quoted=quoted, structured=structured):
+            yield start, end, "password"
+
+
+#: ``.pgpass``: ``host:port:database:user:SECRET`` on a line of its own (``\:`` escapes a colon)
+_PGPASS_RE = re.compile(r"^[ \t]*[^:\s]{1,255}:(?:\d{1,5}|\*):[^:\s]{1,255}:[^:\s]{1,255}:"
+                        r"((?:[^:\s\\]|\\.){1,1024})[ \t]*$", re.MULTILINE)
+
+
+def _pgpass_spans(text: str):
+    for m in _PGPASS_RE.finditer(text):
+        start, end = m.span(1)
+        if _is_real_value(text[start:end], quoted=False, structured=True):
+            yield start, end, "password"
+
+
+#: (triggers, case-insensitive, detector): run when a trigger occurs, like :data:`_DETECTORS`
+_STRUCTURAL: tuple[tuple[tuple[str, ...], bool, Callable], ...] = (
+    (_CMD_TRIGGERS, True, _command_line_spans),
+    (_ASSIGNMENT_TRIGGERS, True, _command_line_spans),
+    (("value",), True, _pair_spans),
+    (("akia", "asia", "abia", "acca"), True, _aws_pair_spans),
+    (("login",), True, _netrc_spans),
+    ((":",), False, _pgpass_spans),
+)
 
 
 # ---------------------------------------------------------------------------
@@ -461,6 +757,11 @@ def find_secrets(text: str) -> list[tuple[int, int, str]]:
     if assignments:
         for start, end, kind in _assignment_spans(text):
             found.append((start, end, _ASSIGNMENT_PRIORITY, kind))
+    done = set()
+    for triggers, _ci, detect in _STRUCTURAL:
+        if detect not in done and not present.isdisjoint(triggers):
+            done.add(detect)
+            found.extend((start, end, _ASSIGNMENT_PRIORITY + 1, kind) for start, end, kind in detect(text))
     if found and "[REDACTED:" in text:
         # never redact into an earlier redaction: this is what makes redaction idempotent
         markers = [m.span() for m in MARKER_RE.finditer(text)]
@@ -491,59 +792,98 @@ def _sweepable(secret: str) -> bool:
     return _looks_random(secret, 8)
 
 
-def _replace_outside_markers(text: str, secret: str, replacement: str) -> tuple[str, int]:
-    parts = MARKER_RE.split(text)
-    markers = MARKER_RE.findall(text)
-    count = 0
-    for i, part in enumerate(parts):
-        n = part.count(secret)
-        if n:
-            count += n
-            parts[i] = part.replace(secret, replacement)
-    out = [parts[0]]
-    for m, part in zip(markers, parts[1:]):
-        out += [m, part]
-    return "".join(out), count
-
-
 #: Redaction can expose a token: ``-----BEGIN ... KEY-----xoxa-...`` hides the Slack token behind
 #: the key header's dashes until the header becomes a marker. Passes repeat until nothing new is
 #: found, so the result is a fixed point (redacting it again changes nothing).
 _MAX_PASSES = 4
 
 
-def _redact(text: str) -> tuple[str, list[str]]:
-    """Redacted text and the kinds found, in order (repeated until nothing new is found)."""
-    kinds: list[str] = []
-    for _ in range(_MAX_PASSES):
-        text, found = _redact_once(text)
-        if not found:
-            break
-        kinds += found
-    return text, kinds
+class _Shift:
+    """Positions in ``text`` with ``spans`` replaced by markers <-> positions in ``text``."""
+
+    def __init__(self, spans: list[tuple[int, int, str]]) -> None:
+        self.spans = spans
+        self.orig_starts: list[int] = []
+        self.new_starts: list[int] = []
+        self.deltas: list[int] = []  # new - orig, after each span
+        delta = 0
+        for start, end, kind in spans:
+            self.orig_starts.append(start)
+            self.new_starts.append(start + delta)
+            delta += len(marker(kind)) - (end - start)
+            self.deltas.append(delta)
+
+    def to_original(self, pos: int) -> int:
+        """A position in the redacted text outside every marker, in the original text."""
+        i = bisect.bisect_left(self.new_starts, pos) - 1  # a position at a marker's start is before it
+        return pos if i < 0 else pos - self.deltas[i]
+
+    def to_redacted(self, pos: int) -> int:
+        """A position in the original text, in the redacted text (inside a secret: its marker's start)."""
+        i = bisect.bisect_right(self.orig_starts, pos) - 1
+        if i < 0:
+            return pos
+        start, end, _ = self.spans[i]
+        if pos < end:
+            return self.new_starts[i]
+        return pos + self.deltas[i]
 
 
-def _redact_once(text: str) -> tuple[str, list[str]]:
-    spans = find_secrets(text)
-    if not spans:
-        return text, []
+def _apply(text: str, spans: list[tuple[int, int, str]]) -> str:
     out: list[str] = []
-    kinds: list[str] = []
-    secrets: dict[str, str] = {}
     pos = 0
     for start, end, kind in spans:
         out += [text[pos:start], marker(kind)]
-        kinds.append(kind)
-        secrets.setdefault(text[start:end], kind)
         pos = end
     out.append(text[pos:])
-    result = "".join(out)
-    # the same secret elsewhere in the text (e.g. repeated in prose) goes too
-    for secret in sorted(secrets, key=len, reverse=True):
-        if _sweepable(secret) and secret in result:
-            result, n = _replace_outside_markers(result, secret, marker(secrets[secret]))
-            kinds += [secrets[secret]] * n
-    return result, kinds
+    return "".join(out)
+
+
+def redaction_spans(text: str) -> list[tuple[int, int, str]]:
+    """The disjoint ``(start, end, kind)`` spans of ``text`` that :func:`redact_text` replaces, in
+    order: every pass's findings and every other verbatim occurrence of a distinctive secret."""
+    if not isinstance(text, str):
+        return []
+    spans: list[tuple[int, int, str]] = []
+    existing = [m.span() for m in MARKER_RE.finditer(text)] if "[REDACTED:" in text else []
+    current = text
+    for _ in range(_MAX_PASSES):
+        shift = _Shift(spans)
+        found = [(shift.to_original(a), shift.to_original(b), k) for a, b, k in find_secrets(current)]
+        if not found:
+            break
+        taken = sorted(spans + found)
+        for secret, kind in dict((text[a:b], k) for a, b, k in found).items():
+            if not _sweepable(secret):
+                continue
+            pos = text.find(secret)
+            while pos >= 0:
+                end = pos + len(secret)
+                if not _overlaps(taken, pos, end) and not any(pos < me and ms < end for ms, me in existing):
+                    taken.append((pos, end, kind))
+                    taken.sort()
+                pos = text.find(secret, end)
+        spans = taken
+        current = _apply(text, spans)
+    return spans
+
+
+def _overlaps(spans: list[tuple[int, int, str]], start: int, end: int) -> bool:
+    i = bisect.bisect_left(spans, (start,))
+    return any(a < end and start < b for a, b, _ in spans[max(0, i - 1):i + 1])
+
+
+def _redact(text: str) -> tuple[str, list[str]]:
+    """Redacted text and the kinds found, in order."""
+    spans = redaction_spans(text)
+    return (_apply(text, spans), [k for _, _, k in spans]) if spans else (text, [])
+
+
+def redact_mapped(text: str) -> tuple[str, Callable[[int], int]]:
+    """The redacted text, and a function taking a position in ``text`` to the same place in it
+    (a position inside a secret goes to its marker): redact a whole text first, then cut it."""
+    spans = redaction_spans(text)
+    return _apply(text, spans), _Shift(spans).to_redacted
 
 
 def redact_text(text: str) -> tuple[str, list[dict]]:
@@ -554,10 +894,34 @@ def redact_text(text: str) -> tuple[str, list[dict]]:
     return result, [{"field": "", "kind": k} for k in kinds]
 
 
-def redact_record(doc: Any) -> tuple[Any, list[dict]]:
-    """A copy of ``doc`` with every string value redacted (keys untouched), and the findings.
+def _redact_list(items: list, path: str, findings: list[dict]) -> list:
+    """A secret split across the strings of a list (a key's lines as list items) goes from every
+    item it touches: the strings are searched joined by newlines, then each on its own."""
+    strings = [(i, v) for i, v in enumerate(items) if isinstance(v, str)]
+    if len(strings) < 2:
+        return list(items)
+    joined = "\n".join(v for _, v in strings)
+    ranges, pos = [], 0
+    for i, v in strings:
+        ranges.append((i, pos, pos + len(v)))
+        pos += len(v) + 1
+    out = list(items)
+    crossing = [(a, b, k) for a, b, k in redaction_spans(joined)
+                if sum(1 for _, lo, hi in ranges if a < hi and lo < b) > 1]
+    for i, lo, hi in ranges:
+        pieces = [(max(a, lo) - lo, min(b, hi) - lo, k) for a, b, k in crossing if a < hi and lo < b]
+        if pieces:
+            out[i] = _apply(items[i], pieces)
+            findings.extend({"field": f"{path}.{i}" if path else str(i), "kind": k} for _, _, k in pieces)
+    return out
 
-    ``field`` is the dotted path of the value (list items by index: ``content.steps.2``).
+
+def redact_record(doc: Any) -> tuple[Any, list[dict]]:
+    """A copy of ``doc`` with every string redacted, dictionary keys included, and the findings.
+
+    ``field`` is the dotted path of the value (list items by index: ``content.steps.2``); a key that
+    held a secret is named by its redacted form. A secret split across the strings of a list is
+    redacted in every item it touches.
     """
     findings: list[dict] = []
 
@@ -567,9 +931,22 @@ def redact_record(doc: Any) -> tuple[Any, list[dict]]:
             findings.extend({"field": path, "kind": k} for k in kinds)
             return result
         if isinstance(node, dict):
-            return {k: walk(v, f"{path}.{k}" if path else str(k)) for k, v in node.items()}
+            out: dict = {}
+            for k, v in node.items():
+                if isinstance(k, str):
+                    new_key, kinds = _redact(k)
+                    n = 1
+                    while new_key in out:  # two keys redacted alike stay two entries
+                        n += 1
+                        new_key = f"{_redact(k)[0]} ({n})"
+                    findings.extend({"field": f"{path}.{new_key}" if path else new_key, "kind": kind}
+                                    for kind in kinds)
+                    k = new_key
+                out[k] = walk(v, f"{path}.{k}" if path else str(k))
+            return out
         if isinstance(node, (list, tuple)):
-            items = [walk(v, f"{path}.{i}" if path else str(i)) for i, v in enumerate(node)]
+            joined = _redact_list(list(node), path, findings)
+            items = [walk(v, f"{path}.{i}" if path else str(i)) for i, v in enumerate(joined)]
             return items if isinstance(node, list) else tuple(items)
         return node
 
