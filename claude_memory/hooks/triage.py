@@ -153,9 +153,19 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
     cursors.save_cursor(cursor_file, {
         "offset": tail.end, "inode": st.st_ino, "size": tail.size, "head": head, "metrics": metrics,
         "in_save_flow": in_flow, "last_message": last_crc,
-        "prior_text": (last_assistant_text(events) or prior)[-_PRIOR_TEXT_CHARS:],
+        "prior_text": _private_tail(last_assistant_text(events) or prior),
     })
     return answer
+
+
+def _private_tail(text: str) -> str:
+    """The end of ``text`` as the cursor keeps it in the staging place: redacted whole, then cut
+    (cutting first could keep a secret's body without the part that identifies it)."""
+    if not text:
+        return ""
+    from claude_memory.core.redact import redact_text
+
+    return redact_text(text)[0][-_PRIOR_TEXT_CHARS:]
 
 
 def _with_last_message(events: list[Event], message, stored_crc, in_flow: bool) -> tuple[list[Event], int | None]:

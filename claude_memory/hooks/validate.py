@@ -1,6 +1,10 @@
 """PostToolUse: check any memory file that a file tool wrote despite the guard.
 
-Only files inside the memory root (not the staging place) are looked at:
+Only files inside the memory root are looked at:
+
+- a file written to the private staging place (``<root>/.staging/``, where drafts go) is
+  redacted in place (:mod:`claude_memory.core.redact_file`): a draft keeps no secret even when
+  it is never saved; Claude is told when something was removed.
 
 - ``<folder>/<name>.json`` in a category folder is validated against its
   schema (``claude_memory.store.validation``, imported only then). An invalid file is
@@ -154,6 +158,25 @@ def _memory_answer(real: str, root: str, rel: str, category: str, session_id) ->
     return _block(reason, reason)
 
 
+def _staged_answer(real: str) -> dict | None:
+    """A draft written to the private staging place keeps no secret: redacted in place."""
+    if not os.path.isfile(real) or os.path.islink(real):
+        return None
+    from claude_memory.core.redact_file import redact_file
+
+    try:
+        kinds = redact_file(real)
+    except OSError as exc:
+        _note(f"cannot redact {real}: {exc}")
+        return None
+    if not kinds:
+        return None
+    context = (f"claude-memory: {len(kinds)} secret(s) ({', '.join(sorted(set(kinds)))}) were redacted from "
+               f"{real}; a memory must not hold credentials. Keep the [REDACTED:...] markers (or describe "
+               "where the secret lives instead of its value).")
+    return {"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": context}}
+
+
 def decide(payload: dict) -> dict | None:
     """The PostToolUse answer for one tool call, or None."""
     tool = payload.get("tool_name")
@@ -170,6 +193,8 @@ def decide(payload: dict) -> dict | None:
     cwd = payload.get("cwd")
     cwd = cwd if isinstance(cwd, str) and cwd and "\0" not in cwd else None
     verdict, root, rel = guard_paths.locate(path, guard_paths.memory_roots(cwd), cwd)
+    if verdict == guard_paths.STAGING:
+        return _staged_answer(os.path.realpath(os.path.join(cwd or os.getcwd(), os.path.expanduser(path))))
     if verdict != guard_paths.INSIDE or root is None:
         return None
     rel = rel.replace(os.sep, "/")

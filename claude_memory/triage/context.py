@@ -14,8 +14,10 @@
 
 Transcript text is data: ``&``, ``<`` and ``>`` are escaped inside the block, so
 nothing in it (a ``</transcript_data>``, a fake ``<system>`` tag) can close it or
-pose as markup. Excerpts go through :func:`claude_memory.core.redact.redact_text`
-before they are written. Each file stays within ``triage.max_context_bytes``.
+pose as markup. Secrets go first: each event's whole text is redacted
+(:func:`claude_memory.core.redact.redact_mapped`) before an excerpt is cut from it, so a cut can
+never keep a secret's body without the part that identifies it (a private key's header); every
+excerpt is redacted again as written. Each file stays within ``triage.max_context_bytes``.
 """
 
 from __future__ import annotations
@@ -81,10 +83,12 @@ def _clip_spans(text: str, spans: list[tuple[int, int]]) -> str:
 _STATEMENT, _HIT, _NEIGHBOUR = 0, 1, 2
 
 
-def excerpts(events: list[Event], hits: list[Hit], statements: dict[int, list[Hit]] | None = None
-             ) -> list[tuple[int, int, str]]:
-    """(tier, event index, quoted excerpt (unescaped, unredacted)) around ``hits`` and ``statements``,
-    with the neighbouring user/assistant lines, in transcript order."""
+def excerpts(events: list[Event], hits: list[Hit], statements: dict[int, list[Hit]] | None = None, *,
+             redact_first=None) -> list[tuple[int, int, str]]:
+    """(tier, event index, quoted excerpt (unescaped)) around ``hits`` and ``statements``, with the
+    neighbouring user/assistant lines, in transcript order. Each event's text is redacted whole
+    first (``redact_first``: text -> (redacted, position map)), then cut."""
+    redact_first = redact_first or _redact_mapped
     spans: dict[int, list[Hit]] = {}
     for hit in hits:
         spans.setdefault(hit.event, []).append(hit)
@@ -99,11 +103,12 @@ def excerpts(events: list[Event], hits: list[Hit], statements: dict[int, list[Hi
     out = []
     for i in sorted(tier):
         event = events[i]
+        text, where = redact_first(event.text)
         if i in spans:
-            body = _clip_spans(event.text, [(h.start, h.end) for h in spans[i]])
+            body = _clip_spans(text, [(where(h.start), max(where(h.start), where(h.end))) for h in spans[i]])
         else:
-            body = _clip(event.text, 0, min(len(event.text), 2 * _AROUND)) if len(event.text) > 4 * _AROUND \
-                else event.text.strip()
+            body = _clip(text, 0, min(len(text), 2 * _AROUND)) if len(text) > 4 * _AROUND \
+                else text.strip()
         if body:
             out.append((tier[i], i, f"[{_label(event)}] {body}"))
     return out
@@ -136,7 +141,7 @@ def render_context(score: CategoryScore, description: str, events: list[Event], 
     if score.metrics is not None:
         body = [f"{key}: {', '.join(v) if isinstance(v, list) else v}" for key, v in score.metrics.items()]
         prompts = [e.text for e in events if e.prompt][-8:]
-        body += [f"[user prompt] {' '.join(p.split())[:300]}" for p in prompts]
+        body += [f"[user prompt] {' '.join(redact(p).split())[:300]}" for p in prompts]  # redact, then cut
         parts = [(0, k, part) for k, part in enumerate(body)]
         ordered = parts
     else:
@@ -161,6 +166,12 @@ def render_context(score: CategoryScore, description: str, events: list[Event], 
 
 def _truncate_utf8(text: str, limit: int) -> str:
     return text.encode("utf-8")[:max(0, limit)].decode("utf-8", errors="ignore")
+
+
+def _redact_mapped(text: str):
+    from claude_memory.core.redact import redact_mapped
+
+    return redact_mapped(text)
 
 
 def _redact(text: str) -> str:
