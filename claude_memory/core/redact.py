@@ -546,7 +546,9 @@ _PROGRAM_FLAGS: dict[str, dict[str, str]] = {
 _LOGIN_TOOLS = frozenset("docker podman nerdctl buildah skopeo helm oras crane regctl az oc cf registry".split())
 #: a flag whose first word is one of these takes no secret (``--no-password``, ``--ask-pass``)
 _NO_VALUE_FIRST = frozenset("no ask prompt use with without require enable disable show read from".split())
-_CMD_TRIGGERS = tuple(sorted({*_PROGRAM_FLAGS, "login"}))
+#: every flag on a command line follows whitespace (a flag that starts a text is found through
+#: the assignment triggers, which its name holds)
+_CMD_TRIGGERS = (" -", "\t-", "\n-")
 
 _SEGMENT_RE = re.compile(r"[^\n;|&]+")
 #: one shell word: unquoted characters and quoted strings (bounded, one line), one at a time
@@ -579,6 +581,8 @@ def _command_line_spans(text: str):
     """Secrets on command lines: ``--password=X``, ``--api-key X``, ``mysql -pX``, ``curl -u user:X``,
     ``sshpass -p X``, ``docker login -p X`` and the other flags of :data:`_PROGRAM_FLAGS`."""
     for seg in _SEGMENT_RE.finditer(text):
+        if text.find("-", seg.start(), seg.end()) < 0:
+            continue  # no flag in this command
         words = [m.span() for m in _WORD_RE.finditer(text, seg.start(), seg.end())]
         flags: dict[str, str] = {}
         for i, (ws, we) in enumerate(words):
@@ -707,6 +711,8 @@ _PGPASS_RE = re.compile(r"^[ \t]*[^:\s]{1,255}:(?:\d{1,5}|\*):[^:\s]{1,255}:[^:\
 
 
 def _pgpass_spans(text: str):
+    if text.count(":") < 4:
+        return
     for m in _PGPASS_RE.finditer(text):
         start, end = m.span(1)
         if _is_real_value(text[start:end], quoted=False, structured=True):
@@ -715,8 +721,7 @@ def _pgpass_spans(text: str):
 
 #: (triggers, case-insensitive, detector): run when a trigger occurs, like :data:`_DETECTORS`
 _STRUCTURAL: tuple[tuple[tuple[str, ...], bool, Callable], ...] = (
-    (_CMD_TRIGGERS, True, _command_line_spans),
-    (_ASSIGNMENT_TRIGGERS, True, _command_line_spans),
+    (_CMD_TRIGGERS + _ASSIGNMENT_TRIGGERS, True, _command_line_spans),
     (("value",), True, _pair_spans),
     (("akia", "asia", "abia", "acca"), True, _aws_pair_spans),
     (("login",), True, _netrc_spans),
@@ -844,12 +849,16 @@ def redaction_spans(text: str) -> list[tuple[int, int, str]]:
     order: every pass's findings and every other verbatim occurrence of a distinctive secret."""
     if not isinstance(text, str):
         return []
+    first = find_secrets(text)
+    if not first:
+        return []  # the common case: one cheap pre-check, nothing else
     spans: list[tuple[int, int, str]] = []
     existing = [m.span() for m in MARKER_RE.finditer(text)] if "[REDACTED:" in text else []
     current = text
-    for _ in range(_MAX_PASSES):
+    for n in range(_MAX_PASSES):
         shift = _Shift(spans)
-        found = [(shift.to_original(a), shift.to_original(b), k) for a, b, k in find_secrets(current)]
+        found = [(shift.to_original(a), shift.to_original(b), k) for a, b, k in (first if n == 0 else
+                                                                                find_secrets(current))]
         if not found:
             break
         taken = sorted(spans + found)
@@ -895,25 +904,28 @@ def redact_text(text: str) -> tuple[str, list[dict]]:
 
 
 def _redact_list(items: list, path: str, findings: list[dict]) -> list:
-    """A secret split across the strings of a list (a key's lines as list items) goes from every
-    item it touches: the strings are searched joined by newlines, then each on its own."""
+    """The strings of a list searched as one text (joined by newlines), so a secret split across
+    items (a key's lines as list items, a name and its value) goes from every item it touches."""
     strings = [(i, v) for i, v in enumerate(items) if isinstance(v, str)]
-    if len(strings) < 2:
-        return list(items)
-    joined = "\n".join(v for _, v in strings)
-    ranges, pos = [], 0
-    for i, v in strings:
-        ranges.append((i, pos, pos + len(v)))
-        pos += len(v) + 1
     out = list(items)
-    crossing = [(a, b, k) for a, b, k in redaction_spans(joined)
-                if sum(1 for _, lo, hi in ranges if a < hi and lo < b) > 1]
-    for i, lo, hi in ranges:
-        pieces = [(max(a, lo) - lo, min(b, hi) - lo, k) for a, b, k in crossing if a < hi and lo < b]
+    if len(strings) < 2:
+        return out
+    joined = "\n".join(v for _, v in strings)
+    spans = redaction_spans(joined)
+    pos = 0
+    for i, v in strings:
+        lo, hi = pos, pos + len(v)
+        pos = hi + 1
+        pieces = [(max(a, lo) - lo, min(b, hi) - lo, k) for a, b, k in spans if a < hi and lo < b]
         if pieces:
-            out[i] = _apply(items[i], pieces)
+            out[i] = _apply(v, pieces)
             findings.extend({"field": f"{path}.{i}" if path else str(i), "kind": k} for _, _, k in pieces)
+        out[i] = _Done(out[i])
     return out
+
+
+class _Done(str):
+    """A list item already redacted with its neighbours (the walk leaves it as it is)."""
 
 
 def redact_record(doc: Any) -> tuple[Any, list[dict]]:
@@ -926,6 +938,8 @@ def redact_record(doc: Any) -> tuple[Any, list[dict]]:
     findings: list[dict] = []
 
     def walk(node: Any, path: str) -> Any:
+        if isinstance(node, _Done):
+            return str(node)
         if isinstance(node, str):
             result, kinds = _redact(node)
             findings.extend({"field": path, "kind": k} for k in kinds)
