@@ -141,7 +141,7 @@ def test_triage_context_and_cursor_never_hold_a_secret(run_script, project, memo
     said = (f'The service account file: {{"type": "service_account", "private_key": "{block}"}} and '
             f"we'll go with Room because we already use it; Realm is rejected. "
             f"Also DB_PASSWORD={rand(ALNUM, 14, 'pw')} for staging.")
-    last = f"Chosen: Room. The CI token is {GH_TOKEN}."
+    last = f"Chosen: Room.\nThe CI token is {GH_TOKEN}."  # multi-line: the cursor keeps it (redacted)
     records = [
         {"type": "user", "message": {"role": "user", "content": "Room, Realm or SQLDelight for the cache?"}},
         {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text":
@@ -165,3 +165,5 @@ def test_triage_context_and_cursor_never_hold_a_secret(run_script, project, memo
     assert "[REDACTED:private_key]" in written
     assert_nowhere(GH_TOKEN, written, res.stdout)
     assert "DB_PASSWORD=[REDACTED:password]" in written
+    cursor = json.loads(next(staging.rglob("cursors/*.json")).read_text())
+    assert "The CI token is [REDACTED:github_token]" in cursor["prior_text"]  # kept, redacted

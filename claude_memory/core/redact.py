@@ -518,6 +518,20 @@ def _assignment_spans(text: str):
 # structural detectors: secrets recognised by where they stand, not by their shape
 
 
+class _Lazy:
+    """A regex compiled on first use (importing this module compiles nothing new)."""
+
+    __slots__ = ("args", "compiled")
+
+    def __init__(self, *args) -> None:
+        self.args, self.compiled = args, None
+
+    def get(self) -> re.Pattern:
+        if self.compiled is None:
+            self.compiled = re.compile(*self.args)
+        return self.compiled
+
+
 #: program -> {flag: how its value is given}. ``next``: the following word; ``attached``: glued to the
 #: flag (``-pSECRET``); ``both``: either; ``userpass``: ``user:SECRET`` (``%`` or ``,`` for some tools),
 #: glued or next; ``openssl``: ``pass:SECRET``.
@@ -550,9 +564,9 @@ _NO_VALUE_FIRST = frozenset("no ask prompt use with without require enable disab
 #: the assignment triggers, which its name holds)
 _CMD_TRIGGERS = (" -", "\t-", "\n-")
 
-_SEGMENT_RE = re.compile(r"[^\n;|&]+")
+_SEGMENT_RE = _Lazy(r"[^\n;|&]+")
 #: one shell word: unquoted characters and quoted strings (bounded, one line), one at a time
-_WORD_RE = re.compile(r"""(?:[^\s"'`;|&]|"(?:[^"\\\n]|\\.){0,4096}"|'[^'\n]{0,4096}')+""")
+_WORD_RE = _Lazy(r"""(?:[^\s"'`;|&]|"(?:[^"\\\n]|\\.){0,4096}"|'[^'\n]{0,4096}')+""")
 
 
 def _unquoted(text: str, start: int, end: int) -> tuple[int, int, bool]:
@@ -580,10 +594,10 @@ def _after_separator(text: str, start: int, end: int, seps: str):
 def _command_line_spans(text: str):
     """Secrets on command lines: ``--password=X``, ``--api-key X``, ``mysql -pX``, ``curl -u user:X``,
     ``sshpass -p X``, ``docker login -p X`` and the other flags of :data:`_PROGRAM_FLAGS`."""
-    for seg in _SEGMENT_RE.finditer(text):
+    for seg in _SEGMENT_RE.get().finditer(text):
         if text.find("-", seg.start(), seg.end()) < 0:
             continue  # no flag in this command
-        words = [m.span() for m in _WORD_RE.finditer(text, seg.start(), seg.end())]
+        words = [m.span() for m in _WORD_RE.get().finditer(text, seg.start(), seg.end())]
         flags: dict[str, str] = {}
         for i, (ws, we) in enumerate(words):
             word = text[ws:we]
@@ -638,10 +652,10 @@ def _flag_value(text: str, word: str, ws: int, we: int, nxt: tuple[int, int] | N
 
 
 #: ``name: DB_PASSWORD`` then ``value: ...`` (Kubernetes env, CloudFormation parameters, key/value lists)
-_PAIR_NAME_RE = re.compile(
+_PAIR_NAME_RE = _Lazy(
     r"""(?<![\w.\-])["']?(?:name|key|parameter_?key|variable)["']?[ \t]*[:=][ \t]*["']?"""
     r"""(?P<name>[A-Za-z_][\w.\-]{0,63})["']?""", re.IGNORECASE)
-_PAIR_VALUE_RE = re.compile(
+_PAIR_VALUE_RE = _Lazy(
     r"""(?<![\w.\-])["']?(?:value|parameter_?value)["']?[ \t]*[:=][ \t]*""", re.IGNORECASE)
 _PAIR_WINDOW = 240
 
@@ -650,15 +664,15 @@ def _pair_spans(text: str):
     """The value paired with a secret-ish name: ``- name: DB_PASSWORD`` / ``  value: s3cret``."""
     key_re, quoted_re, unquoted_re = _assignment_re()
     runs = _Runs(text, unquoted_re)
-    for m in _PAIR_NAME_RE.finditer(text):
+    for m in _PAIR_NAME_RE.get().finditer(text):
         key_kind = _key_kind(m["name"])
         if key_kind is None:
             continue
         window_end = min(len(text), m.end() + _PAIR_WINDOW)
-        nxt = _PAIR_NAME_RE.search(text, m.end(), window_end)
+        nxt = _PAIR_NAME_RE.get().search(text, m.end(), window_end)
         if nxt is not None:
             window_end = nxt.start()
-        v = _PAIR_VALUE_RE.search(text, m.end(), window_end)
+        v = _PAIR_VALUE_RE.get().search(text, m.end(), window_end)
         if v is None:
             continue
         start = v.end()
@@ -672,8 +686,8 @@ def _pair_spans(text: str):
             yield start, end, key_kind[0]
 
 
-_AWS_ID_RE = re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])", re.IGNORECASE)
-_AWS_SECRET_RE = re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
+_AWS_ID_RE = _Lazy(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])", re.IGNORECASE)
+_AWS_SECRET_RE = _Lazy(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
 _AWS_WINDOW = 300
 
 
@@ -681,9 +695,9 @@ def _aws_pair_spans(text: str):
     """A bare 40-character AWS secret key near its key id (``AKIA... wJalr...``): mixed case, so a
     40-hex git SHA next to a key id stays."""
     last = 0
-    for m in _AWS_ID_RE.finditer(text):
+    for m in _AWS_ID_RE.get().finditer(text):
         lo, hi = max(last, m.start() - _AWS_WINDOW), min(len(text), m.end() + _AWS_WINDOW)
-        for c in _AWS_SECRET_RE.finditer(text, lo, hi):
+        for c in _AWS_SECRET_RE.get().finditer(text, lo, hi):
             token = c.group()
             if any(ch.isupper() for ch in token) and any(ch.islower() for ch in token) \
                     and _looks_random(token, 40) and _no_example(token):
@@ -692,11 +706,11 @@ def _aws_pair_spans(text: str):
 
 
 #: ``.netrc``: ``machine HOST login USER password SECRET`` (one line or several)
-_NETRC_RE = re.compile(r"(?<![\w-])login[ \t]+\S{1,256}\s{1,64}password[ \t]+(\S{1,256})")
+_NETRC_RE = _Lazy(r"(?<![\w-])login[ \t]+\S{1,256}\s{1,64}password[ \t]+(\S{1,256})")
 
 
 def _netrc_spans(text: str):
-    for m in _NETRC_RE.finditer(text):
+    for m in _NETRC_RE.get().finditer(text):
         start, end = m.span(1)
         before = text[max(0, m.start() - 300):m.start()]
         structured = "machine" in before or "default" in before
@@ -706,14 +720,14 @@ def _netrc_spans(text: str):
 
 
 #: ``.pgpass``: ``host:port:database:user:SECRET`` on a line of its own (``\:`` escapes a colon)
-_PGPASS_RE = re.compile(r"^[ \t]*[^:\s]{1,255}:(?:\d{1,5}|\*):[^:\s]{1,255}:[^:\s]{1,255}:"
+_PGPASS_RE = _Lazy(r"^[ \t]*[^:\s]{1,255}:(?:\d{1,5}|\*):[^:\s]{1,255}:[^:\s]{1,255}:"
                         r"((?:[^:\s\\]|\\.){1,1024})[ \t]*$", re.MULTILINE)
 
 
 def _pgpass_spans(text: str):
     if text.count(":") < 4:
         return
-    for m in _PGPASS_RE.finditer(text):
+    for m in _PGPASS_RE.get().finditer(text):
         start, end = m.span(1)
         if _is_real_value(text[start:end], quoted=False, structured=True):
             yield start, end, "password"
