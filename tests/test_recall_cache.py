@@ -451,13 +451,25 @@ def test_broken_memory_files_are_skipped(store, content):
 
 @pytest.mark.parametrize("change", [
     {"title": 7}, {"tags": "not-a-list"}, {"tags": [1, 2]}, {"content": []}, {"record_status": "archived"},
-    {"record_status": "retired"}, {"related_files": None}, {"title": ""},
+    {"record_status": "retired"}, {"related_files": [1]}, {"title": ""},
 ])
 def test_wrong_types_and_inactive_memories_are_skipped(tmp_path, change):
     doc = memory("decision", "odd", "Odd one", ["odd"])
     doc.update(change)
     write(tmp_path, doc)
     assert cache.load_index(str(tmp_path), use_cache=False).n == 0
+
+
+@pytest.mark.parametrize("change", [{"related_files": None}, {"record_status": None}, "no record_status"])
+def test_files_people_wrote_are_recalled(tmp_path, change):
+    """Read leniently (issue 18): null for an empty list, a missing or null record_status (active)."""
+    doc = memory("decision", "odd", "Odd one", ["odd"])
+    if change == "no record_status":
+        doc.pop("record_status", None)
+    else:
+        doc.update(change)
+    write(tmp_path, doc)
+    assert cache.load_index(str(tmp_path), use_cache=False).n == 1
 
 
 def test_symlinks_out_of_the_store_are_never_followed(tmp_path):
