@@ -174,7 +174,7 @@ def _staged_answer(real: str) -> dict | None:
     context = (f"claude-memory: {len(kinds)} secret(s) ({', '.join(sorted(set(kinds)))}) were redacted from "
                f"{real}; a memory must not hold credentials. Keep the [REDACTED:...] markers (or describe "
                "where the secret lives instead of its value).")
-    return {"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": context}}
+    return hook_edge.context("PostToolUse", context)
 
 
 def decide(payload: dict) -> dict | None:
