@@ -166,3 +166,19 @@ def test_triage_context_and_cursor_never_hold_a_secret(run_script, project, memo
     assert "DB_PASSWORD=[REDACTED:password]" in written
     cursor = json.loads(next(staging.rglob("cursors/*.json")).read_text())
     assert "The CI token is [REDACTED:github_token]" in cursor["prior_text"]  # kept, redacted
+
+
+@pytest.mark.parametrize("mode", ["stdin", "batch"])
+def test_secret_in_a_title_through_stdin_and_batch(run_script, memory_root, mode):
+    """The writer's other ways in (``--input -``, ``--batch -``) redact first too."""
+    doc = make_doc(title=f"Rotate {KEY_ID} after the leak")
+    del doc["id"]
+    if mode == "stdin":
+        res = run_script(WRITER, "--action", "create", "--category", "decision", "--input", "-",
+                         stdin=json.dumps(doc))
+    else:
+        res = run_script(WRITER, "--batch", "-", stdin=json.dumps(
+            [{"action": "create", "category": "decision", "draft": doc}]))
+    assert res.returncode == 0, res.stderr
+    assert "redacted" in res.stdout
+    assert_nowhere(KEY_ID, res.stdout, res.stderr, everything_under(memory_root))

@@ -90,11 +90,13 @@ def _one(ctx, root: Path, entry: object) -> dict:
             if found is not None:
                 return found
             action = "create"
-        prepared = _prepare(draft, category=category, now=ctx.now_ts, target_id=located.id if located else None)
+        prepared, redactions = _prepare(draft, category=category, now=ctx.now_ts,
+                                        target_id=located.id if located else None)
         if action == "create":
             outcome = store.create(ctx, prepared, category=category, target=target)
         else:
             outcome = store.update(ctx, prepared, target=target, category=category, expected_hash=entry.get("hash"))
+        outcome.warnings[:0] = redactions
     else:
         if located is None:
             raise MemoryStoreError("INPUT_ERROR", f"{action}: give target, the memory file")

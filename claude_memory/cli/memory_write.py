@@ -148,6 +148,7 @@ def _run(argv: Sequence[str]) -> int:
     located = store.locate_target(root, args.target, args.category) if args.target else None
     category = args.category or (located.category if located else None)
     draft_path = None
+    redactions: list[str] = []
     if args.action in ("create", "update"):
         if not args.input:
             raise MemoryStoreError("USAGE_ERROR", f"--action {args.action} needs --input <draft.json>")
@@ -156,7 +157,7 @@ def _run(argv: Sequence[str]) -> int:
         if args.action == "update" and located is None:
             raise MemoryStoreError("USAGE_ERROR", "--action update needs --target <memory file>")
         raw, draft_path = read_input(args.input)
-        if _is_staged_draft(draft_path, root):
+        if draft_path is not None and _is_staged_draft(draft_path, root):
             _redact_staged_draft(draft_path)
         draft, redactions = _prepare(raw, category=category, now=ctx.now_ts,
                                      target_id=located.id if located else None)
@@ -171,8 +172,7 @@ def _run(argv: Sequence[str]) -> int:
             print(f"{PROG}: warning: --input is not used by --action {args.action}; ignored", file=sys.stderr)
         outcome = store.change_status(ctx, args.action, target=args.target, category=category,
                                       reason=args.reason, expected_hash=args.hash)
-    if draft_path is not None:
-        outcome.warnings[:0] = redactions
+    outcome.warnings[:0] = redactions
     if draft_path is not None and _is_staged_draft(draft_path, root):
         try:
             os.unlink(draft_path)
