@@ -5,7 +5,7 @@ an ordinary Bash command and a Bash write into the store. Each row is the median
 time and median CPU time (user + system) of repeated runs of
 `python3 hooks/scripts/memory_write_guard.py` with the payload on stdin, its peak RSS (GNU time),
 and its ratio to `python3 -c pass` measured in the same run. Target: the outside-path
-Write at most 1.5x the bare interpreter.
+Write at most 1.2x the bare interpreter (issue 18).
 
 Two tables: the interpreter as Claude Code starts it, and with `-S` (no site
 start-up). A site with heavy `.pth` files makes the bare interpreter slow and the
@@ -29,7 +29,7 @@ from timing import run_full, run_once  # noqa: E402
 
 SCRIPT = REPO / "hooks" / "scripts" / "memory_write_guard.py"
 PY = sys.executable
-TARGET_RATIO = 1.5
+TARGET_RATIO = 1.2  # issue 18: a path outside any store, at most 1.2x
 
 
 def _cases(project: Path) -> list[tuple[str, dict]]:
@@ -41,10 +41,16 @@ def _cases(project: Path) -> list[tuple[str, dict]]:
 
     return [
         ("Write outside the store", payload("Write", {"file_path": str(project / "src" / "app.py"), "content": "x"})),
+        ("Write outside any project", payload("Write", {"file_path": "/tmp/elsewhere/deep/er/file.txt",
+                                                        "content": "x"})),
+        ("Write into another project's store (deny)", payload("Write", {
+            "file_path": str(project.parent / "other" / ".claude" / "memory" / "decisions" / "a.json"),
+            "content": "{}"})),
         ("Write into the store (deny)", payload("Write", {"file_path": str(root / "decisions" / "a.json"),
                                                           "content": "{}"})),
         ("Bash ordinary", payload("Bash", {"command": "npm test 2>&1 | tail -20 && git status"})),
         ("Bash into the store (deny)", payload("Bash", {"command": "echo x > .claude/memory/index.md"})),
+        ("Bash, unknown command in the store (deny)", payload("Bash", {"command": "cd .claude/memory && make"})),
     ]
 
 

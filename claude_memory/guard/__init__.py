@@ -9,4 +9,4 @@ Standard library only, and cheap to import: the write guard runs before every
 file edit and every Bash command.
 """
 
-__all__ = ["paths", "shell", "bash"]
+__all__ = ["paths", "shell", "bash", "advice", "links", "layout_check"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 
-from claude_memory.core.layout import STAGING_DIRNAME
+from claude_memory.core.layout import INDEX_NAME, INDEX_STAMP_NAME, STAGING_DIRNAME
 from claude_memory.core.roots import MEMORY_PARTS, nearest_memory_root
 
 __all__ = [
@@ -31,6 +31,8 @@ __all__ = [
     "locate",
     "classify",
     "fs_case_insensitive",
+    "store_root_of",
+    "looks_like_store",
 ]
 
 INSIDE = "inside"
@@ -168,3 +170,51 @@ def locate(path, roots, cwd: str | None = None) -> tuple[str, str | None, str]:
 def classify(path, roots, cwd: str | None = None) -> str:
     """The verdict alone: ``INSIDE``, ``STAGING`` or ``OUTSIDE``."""
     return locate(path, roots, cwd)[0]
+
+
+def looks_like_store(folder: str) -> bool:
+    """Whether ``folder`` is a claude-memory store by its layout (see :mod:`.layout_check`); the
+    first ``stat`` decides for almost every folder, the rest loads only past it."""
+    try:
+        if not (os.path.isfile(os.path.join(folder, INDEX_NAME)) or os.path.isdir(os.path.join(folder, _STAGING))
+                or os.path.isfile(os.path.join(folder, INDEX_STAMP_NAME))):
+            return False
+    except (OSError, ValueError):
+        return False
+    from claude_memory.guard.layout_check import has_store_layout
+
+    return has_store_layout(folder)
+
+
+def store_root_of(path: str, cwd: str | None = None) -> str | None:
+    """The claude-memory store (any project's) that ``path`` lies in, or None.
+
+    A folder is a store when it is spelled ``.claude/memory`` or has a store's layout
+    (:func:`looks_like_store`). Both the path as written and its real location are checked;
+    one ``stat`` per ancestor folder, nothing read unless a folder already looks like a store.
+    """
+    if not isinstance(path, str) or not path or "\0" in path:
+        return None
+    if path.startswith("~"):
+        path = os.path.expanduser(path)
+    base = cwd if isinstance(cwd, str) and cwd and "\0" not in cwd else os.getcwd()
+    joined = os.path.join(base, path)
+    seen = set()
+    user = os.environ.get("CLAUDE_MEMORY_USER_ROOT")  # the user-level store may live anywhere
+    for form in (_lexical(joined), _real(joined)):
+        if user and "\0" not in user:
+            for spelling in {_lexical(os.path.abspath(os.path.expanduser(user))), _real(os.path.expanduser(user))}:
+                if _under(form, spelling) is not None:
+                    return spelling
+        here = form
+        while here not in seen:
+            seen.add(here)
+            parent = os.path.dirname(here)
+            if os.path.basename(here) == MEMORY_PARTS[1] and os.path.basename(parent) == MEMORY_PARTS[0]:
+                return here
+            if parent == here:
+                break
+            if looks_like_store(here):
+                return here
+            here = parent
+    return None

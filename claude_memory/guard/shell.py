@@ -13,7 +13,7 @@ Pure: no file system, no environment.
 
 from __future__ import annotations
 
-__all__ = ["Word", "Command", "Script", "lex", "QUOTED", "BARE", "VAR", "SUBST"]
+__all__ = ["Word", "Command", "Script", "lex", "QUOTED", "BARE", "VAR", "SUBST", "OPERATOR_MARK"]
 
 #: word part kinds: quoted literal, unquoted literal (globs active), variable, substitution
 QUOTED, BARE, VAR, SUBST = "q", "u", "v", "s"
@@ -23,6 +23,8 @@ _SEPARATORS = (";;", "&&", "||", "|&", ";", "&", "|", "(", ")")
 _REDIRECTS = ("&>>", "<<<", "<<-", ">>", ">|", ">&", "&>", "<<", "<>", "<&", ">", "<")
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
 _SPECIAL_VARS = "@*#?$!-0123456789"
+#: leads ``extra`` of a VAR part when it holds a parameter-expansion operator rather than a default
+OPERATOR_MARK = "\x01"
 _C_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b",
               "f": "\f", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
 
@@ -63,11 +65,13 @@ class Word:
 
 class Command:
     """A simple command: its words, redirections ``(operator, fd, Word)``, here-document bodies,
-    and the operator that came before it (``|`` means it reads the previous command's output)."""
+    the operator that came before it (``|`` means it reads the previous command's output) and its
+    subshell ``level`` (a ``cd`` inside ``( ... )`` ends at the closing parenthesis)."""
 
-    __slots__ = ("words", "redirects", "heredocs", "sep_before")
+    __slots__ = ("words", "redirects", "heredocs", "sep_before", "level")
 
-    def __init__(self, sep_before: str = ""):
+    def __init__(self, sep_before: str = "", level: int = 0):
+        self.level = level  # how many ``( ... )`` subshells enclose it
         self.words: list[Word] = []
         self.redirects: list[tuple[str, str, Word]] = []
         self.heredocs: list[str] = []
@@ -185,11 +189,18 @@ def _dollar(s: str, i: int, word: Word, nested: list[str]) -> int:
             j += 1
         name = inner[:j].lstrip("#!")
         rest = inner[j:]
+        if inner[:1] in ("#", "!") and len(inner) > 1:
+            word.add(VAR, "?")  # a length or an indirection: nothing known
+            return end
         default = ""
         for op in (":-", ":=", "-", "="):
             if rest.startswith(op):
                 default = rest[len(op):]
                 break
+        else:
+            if rest:  # ${v%suffix}, ${v/a/b}, ${v:1:2}, ${v^^}...: the caller works it out or gives up
+                word.add(VAR, name or "?", OPERATOR_MARK + rest)
+                return end
         word.add(VAR, name or "?", default)
         return end
     if nxt and nxt in _SPECIAL_VARS:
@@ -296,12 +307,18 @@ def lex(source: str) -> Script:
             cmd.words.append(word)
         word = None
 
+    paren = 0
+
     def finish_command(sep: str) -> None:
-        nonlocal cmd
+        nonlocal cmd, paren
         finish_word()
         if cmd.words or cmd.redirects:
             script.commands.append(cmd)
-        cmd = Command(sep)
+        if sep == "(":
+            paren += 1
+        elif sep == ")":
+            paren = max(0, paren - 1)
+        cmd = Command(sep, paren)
 
     while i < n:
         c = s[i]
@@ -334,6 +351,9 @@ def lex(source: str) -> Script:
         elif c == '"':
             word = word or Word()
             i = _double_quoted(s, i + 1, word, script.nested)
+        elif c == "$" and s.startswith('$"', i):  # locale translation: a double-quoted string
+            word = word or Word()
+            i = _double_quoted(s, i + 2, word, script.nested)
         elif c == "$" and s.startswith("$'", i):
             word = word or Word()
             text, i = _ansi_c(s, i + 2)

@@ -1,13 +1,19 @@
 """PreToolUse: keep Claude's file tools and Bash out of the memory store.
 
 Write, Edit, MultiEdit and NotebookEdit are denied when their path resolves
-into the memory root (the staging place ``<root>/.staging/`` excepted); Bash
-is denied when the command would write, move or delete there. The deny reason
-names the plugin command to use instead. Exactly the plugin's own writer and
-candidate calls (see :mod:`claude_memory.guard.own_call`) are approved with
-``permissionDecision: "allow"`` so capture needs no approval prompt in any
-permission mode but ``plan``; everything else, malformed input included, gets no
-opinion (the usual permission flow decides; malformed input gets a note on stderr).
+into a memory store (the staging place ``<root>/.staging/`` excepted): the
+project's, or any other folder that is a store by its layout (issue 18), or
+when the file is a hard link to a store file. Bash is denied when the command
+would write, move or delete there, when a command the guard cannot model
+touches the store, when text built at run time is run near it, and when the
+analysis cannot finish within its budget on a line that names the store (it
+fails closed). A git command that resets or cleans the whole work tree is
+asked about (``permissionDecision: "ask"``) when the store has changes git does
+not hold. The deny reason names the plugin command to use instead. Exactly the
+plugin's own writer and candidate calls (see :mod:`claude_memory.guard.own_call`)
+are approved with ``permissionDecision: "allow"`` so capture needs no approval
+prompt in any permission mode but ``plan``; everything else, malformed input
+included, gets no opinion (the usual permission flow decides).
 
 Hot path: standard library only, no config, no pydantic, no big files.
 """
@@ -20,13 +26,13 @@ import sys
 from claude_memory.guard import paths as guard_paths
 from claude_memory.hooks import edge as hook_edge
 
-__all__ = ["decide", "main", "FILE_TOOLS", "deny"]
+__all__ = ["decide", "main", "FILE_TOOLS", "deny", "allow", "ask", "note"]
 
 #: file tool -> the tool_input key holding its path
 FILE_TOOLS = {"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
 
 
-def _note(message: str) -> None:
+def note(message: str) -> None:
     print(f"claude-memory: write guard: {message}", file=sys.stderr)
 
 
@@ -40,6 +46,11 @@ def allow(reason: str) -> dict:
     return hook_edge.permission("allow", reason)
 
 
+def ask(reason: str) -> dict:
+    """The PreToolUse answer that puts the tool call to the user, with the reason."""
+    return hook_edge.permission("ask", reason)
+
+
 def _short(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
@@ -51,14 +62,17 @@ def _file_reason(tool: str, path: str, root: str, rel: str, session_id: object) 
             f"which only the plugin's scripts may change.\n{writer_advice(root, rel, session_id)}")
 
 
-def _bash_reason(finding, root: str, session_id: object) -> str:
-    from claude_memory.guard.advice import category_of, writer_advice
+def _hard_link_into(path: str, cwd, roots) -> str | None:
+    """The store a hard-linked file shares its inode with (looked for only when st_nlink > 1)."""
+    try:
+        st = os.stat(os.path.join(cwd or os.getcwd(), path))
+    except (OSError, ValueError):
+        return None
+    if st.st_nlink < 2:
+        return None
+    from claude_memory.guard.links import store_sharing_inode
 
-    parts = finding.target.replace("\\", "/").split("/")
-    category = next((category_of(p) for p in parts if category_of(p)), None)
-    return (f"claude-memory: Bash command blocked: {_short(finding.describe())} inside the memory store "
-            f"({root}), which only the plugin's scripts may change. Reading it is fine.\n"
-            f"{writer_advice(root, '', session_id, category)}")
+    return store_sharing_inode(st, roots)
 
 
 def _decide_file(tool: str, tool_input: dict, cwd, roots, session_id) -> dict | None:
@@ -66,9 +80,18 @@ def _decide_file(tool: str, tool_input: dict, cwd, roots, session_id) -> dict | 
     if path is None and tool == "NotebookEdit":
         path = tool_input.get("file_path")
     if not isinstance(path, str) or not path or "\0" in path:
-        _note(f"{tool} without a usable path; allowed")
+        note(f"{tool} without a usable path; allowed")
         return None
     verdict, root, rel = guard_paths.locate(path, roots, cwd)
+    if verdict == guard_paths.OUTSIDE:
+        other = guard_paths.store_root_of(path, cwd)  # another project's store (issue 18)
+        if other is not None:
+            verdict, root, rel = guard_paths.locate(path, (other,), cwd)
+    if verdict == guard_paths.OUTSIDE:
+        linked = _hard_link_into(path, cwd, roots)
+        if linked is not None:
+            return deny(_file_reason(tool, path + " (a hard link to a memory file)", linked, "", session_id))
+        return None
     if verdict != guard_paths.INSIDE:
         return None
     return deny(_file_reason(tool, path, root, rel, session_id))
@@ -76,25 +99,14 @@ def _decide_file(tool: str, tool_input: dict, cwd, roots, session_id) -> dict | 
 
 def _decide_bash(tool_input: dict, cwd, roots, session_id, mode) -> dict | None:
     command = tool_input.get("command")
-    if not isinstance(command, str):
-        _note("Bash without a command string; allowed")
-        return None
-    if mode != "plan" and "memory_" in command:
+    if mode != "plan" and isinstance(command, str) and "memory_" in command:
         from claude_memory.guard.own_call import is_own_call
 
         if is_own_call(command, cwd=cwd or os.getcwd(), roots=roots):
             return allow("claude-memory: the plugin's own memory bookkeeping")
-    from claude_memory.guard.bash import find_store_writes
+    from claude_memory.hooks.write_guard_bash import answer
 
-    start = cwd if isinstance(cwd, str) and cwd else os.getcwd()
-    for root in roots:
-        findings = find_store_writes(
-            command, os.path.abspath(root), start, dict(os.environ),
-            resolve=os.path.realpath, folds_case=lambda r=root: guard_paths.fs_case_insensitive(r),
-        )
-        if findings:
-            return deny(_bash_reason(findings[0], root, session_id))
-    return None
+    return answer(tool_input, cwd, roots, session_id)
 
 
 def decide(payload: dict) -> dict | None:
@@ -104,7 +116,7 @@ def decide(payload: dict) -> dict | None:
         return None
     tool_input = payload.get("tool_input")
     if not isinstance(tool_input, dict):
-        _note(f"{tool} without a tool_input object; allowed")
+        note(f"{tool} without a tool_input object; allowed")
         return None
     cwd = payload.get("cwd")
     if not isinstance(cwd, str) or not cwd or "\0" in cwd:
@@ -113,7 +125,15 @@ def decide(payload: dict) -> dict | None:
     session_id = payload.get("session_id")
     if tool == "Bash":
         return _decide_bash(tool_input, cwd, roots, session_id, payload.get("permission_mode"))
-    return _decide_file(tool, tool_input, cwd, roots, session_id)
+    try:
+        return _decide_file(tool, tool_input, cwd, roots, session_id)
+    except Exception as exc:  # noqa: BLE001 - a fault must not open the store: deny what names it
+        path = tool_input.get(FILE_TOOLS[tool]) or tool_input.get("file_path")
+        text = path.replace("\\", "/").lower() if isinstance(path, str) else ""
+        if "/.claude/memory" in "/" + text or any(text.startswith(os.path.normpath(r).lower()) for r in roots):
+            return deny(f"claude-memory: {tool} on {_short(str(path))} was blocked: the guard could not check "
+                        f"it ({type(exc).__name__}) and it names a memory store.")
+        return None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,3 +33,45 @@ def test_file_tools_and_bash_cannot_write_the_store_but_can_write_elsewhere(sess
     assert (session.project / "notes.md").read_text() == "hello\n"
     assert snapshot(root) == before
     assert not (root / "decisions" / "x.json").exists()
+
+
+def test_another_checkouts_store_is_guarded_too(session):
+    """Issue 18 §3: Claude often works across two checkouts; the other one's store is guarded too."""
+    other = session.project.parent / "other-checkout"
+    other_root = other / ".claude" / "memory"
+    (other_root / "decisions").mkdir(parents=True)
+    (other_root / "index.md").write_text("")
+    (other_root / "decisions" / "kept.json").write_text("{}\n")
+    before = snapshot(other_root)
+    steps = Steps([
+        tool("Write", {"file_path": str(other_root / "decisions" / "x.json"), "content": '{"id": "x"}'}),
+        tool("Bash", {"command": f"rm -f {other_root}/decisions/kept.json", "description": "remove"}),
+        tool("Bash", {"command": f"cd {other} && rm -rf .claude/memory", "description": "remove"}),
+        tool("Write", {"file_path": str(other / "notes.md"), "content": "hello\n"}),
+        "Finished.",
+    ])
+    _, server = session.claude("Tidy up the other checkout", steps)
+    results = [tool_results(body) for body in server.main_requests[1:5]]
+    assert all(len(r) == 1 for r in results), results
+    *denied, write_notes = (r[0] for r in results)
+    for answer in denied:
+        assert answer["is_error"], answer
+        assert "memory_write.py" in answer["text"], answer
+    assert not write_notes["is_error"], write_notes
+    assert snapshot(other_root) == before
+
+
+def test_a_whole_tree_git_command_is_put_to_the_user_when_memories_are_unsaved(session):
+    """Issue 14 §2: `git clean -fdx` with an untracked memory is asked about; in `claude -p` nobody
+    can answer, so the call is refused with the reason and the memory survives."""
+    root = session.memory_root
+    (root / "decisions").mkdir(parents=True)
+    memory = root / "decisions" / "unsaved.json"
+    memory.write_text("{}\n")
+    (session.project / "junk.txt").write_text("x")
+    steps = Steps([tool("Bash", {"command": "git clean -fdx", "description": "clean"}), "Finished."])
+    _, server = session.claude("Clean the work tree", steps)
+    (result,) = tool_results(server.main_requests[1])
+    assert result["is_error"], result
+    assert "git does not hold" in result["text"] and "unsaved.json" in result["text"], result
+    assert memory.exists()
