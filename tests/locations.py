@@ -1,10 +1,22 @@
-"""Where the tests find the repository, the entry scripts and the dev eval set.
+"""Where the tests find the repository, the entry scripts and the data they read.
 
 Import from here, not from ``conftest``: with ``tests/e2e/conftest.py`` beside
 ``tests/conftest.py``, the module name ``conftest`` is ambiguous.
+
+Two sources of memory documents:
+
+- ``tests/fixtures/memory``: a small sample store in this repository, one valid
+  memory per category. Tests that need "a valid document of each category" use it,
+  so they run in any clone.
+- the dev evaluation set at ``../shared/eval/dev`` (beside the repository, not in
+  it). Only tests about that data read it, and they skip with :data:`EVAL_MISSING`
+  as the reason when it is absent (:data:`needs_eval`).
 """
 
+import json
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "hooks" / "scripts"
@@ -12,3 +24,33 @@ SCRIPTS = REPO / "hooks" / "scripts"
 SHARED = next((p for p in (REPO.parent / "shared", REPO.parent.parent / "shared") if p.is_dir()), REPO.parent / "shared")
 EVAL_DEV = SHARED / "eval" / "dev"
 EVAL_DEV2 = SHARED / "eval" / "dev2"
+EVAL_MEMORY = EVAL_DEV / "memory"
+SAMPLE_MEMORY = Path(__file__).resolve().parent / "fixtures" / "memory"
+
+EVAL_MISSING = f"needs the dev evaluation set at {EVAL_DEV} (absent: it lives beside the repository, not in it)"
+#: Skip marker for tests that read the evaluation set.
+needs_eval = pytest.mark.skipif(not EVAL_MEMORY.is_dir(), reason=EVAL_MISSING)
+
+
+def _docs(folder: Path) -> dict[str, dict]:
+    """``<folder>/<file>.json`` (relative path) -> parsed document, sorted by path."""
+    return {str(p.relative_to(folder)): json.loads(p.read_text("utf-8")) for p in sorted(folder.glob("**/*.json"))}
+
+
+def sample_files() -> list[Path]:
+    return sorted(SAMPLE_MEMORY.glob("**/*.json"))
+
+
+def sample_docs() -> dict[str, dict]:
+    """The in-repo sample store: one valid memory per category, keyed by category."""
+    return {doc["category"]: doc for doc in _docs(SAMPLE_MEMORY).values()}
+
+
+def eval_files() -> list[Path]:
+    """The dev evaluation set's memory files ([] when it is absent)."""
+    return sorted(EVAL_MEMORY.glob("**/*.json")) if EVAL_MEMORY.is_dir() else []
+
+
+def eval_docs() -> dict[str, dict]:
+    """The dev evaluation set's memories by relative path ({} when it is absent)."""
+    return _docs(EVAL_MEMORY) if EVAL_MEMORY.is_dir() else {}

@@ -40,4 +40,13 @@ def test_missing_folder_raises(tmp_path):
 
 
 def test_fsync_dir_tolerates_missing_folder(tmp_path):
-    atomic.fsync_dir(tmp_path / "missing")  # no exception
+    assert atomic.fsync_dir(tmp_path / "missing") is None  # returned instead of raising
+    assert not (tmp_path / "missing").exists()  # and created nothing
+
+
+def test_fsync_dir_syncs_an_existing_folder(tmp_path, monkeypatch):
+    synced = []
+    real_fsync = atomic.os.fsync
+    monkeypatch.setattr(atomic.os, "fsync", lambda fd: synced.append(fd) or real_fsync(fd))
+    atomic.fsync_dir(tmp_path)
+    assert len(synced) == 1

@@ -16,11 +16,12 @@ from claude_memory.store.autofix import autofix
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.errors import MemoryStoreError
 from claude_memory.store.validation import validate_record
+from locations import eval_docs, sample_docs
 
 REPO = Path(__file__).resolve().parent.parent
-EVAL_MEMORY = REPO.parent / "shared" / "eval" / "dev" / "memory"
-EVAL = [json.loads(p.read_text("utf-8")) for p in sorted(EVAL_MEMORY.glob("**/*.json"))]
-BASE = {d["category"]: d for d in reversed(EVAL)}
+BASE = sample_docs()
+#: every sample memory, and the dev evaluation set's when it is beside the repository
+EVAL = [*BASE.values(), *eval_docs().values()]
 NOW = "2026-06-01T12:00:00Z"
 
 
@@ -70,8 +71,8 @@ def test_non_objects_are_returned_unchanged(value):
     ({"id": "My Decision_Name"}, "id", "my-decision-name", "slugified id"),
     ({"id": "-leading-and-trailing-"}, "id", "leading-and-trailing", "slugified id"),
     ({"id": "Ünïcode Title"}, "id", "unicode-title", "slugified id"),
-    ({"id": ...}, "id", "use-buf-for-protobuf-generation-lint-and-breaking-change-detection", "from the title"),
-    ({"id": ""}, "id", "use-buf-for-protobuf-generation-lint-and-breaking-change-detection", "from the title"),
+    ({"id": ...}, "id", "use-redis-streams-for-the-job-queue", "from the title"),
+    ({"id": ""}, "id", "use-redis-streams-for-the-job-queue", "from the title"),
     ({"confidence": 1.7}, "confidence", 1.0, "clamped"),
     ({"confidence": -3}, "confidence", 0.0, "clamped"),
     ({"confidence": "0.75"}, "confidence", 0.75, "parsed"),

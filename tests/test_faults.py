@@ -19,10 +19,16 @@ POINTS = ["after_lock", "after_temp_write", "before_replace", "after_replace",
 
 
 def test_point_is_inert_without_env(monkeypatch):
+    kills = []
+    monkeypatch.setattr(faults.os, "kill", lambda pid, sig: kills.append((pid, sig)))
     monkeypatch.delenv(faults.ENV_VAR, raising=False)
-    faults.point("after_lock")  # still alive
+    faults.point("after_lock")
     monkeypatch.setenv(faults.ENV_VAR, "something_else")
     faults.point("after_lock")
+    assert kills == []
+    monkeypatch.setenv(faults.ENV_VAR, "after_lock")  # the same switch, named: it fires
+    faults.point("after_lock")
+    assert kills == [(faults.os.getpid(), signal.SIGKILL)]
 
 
 @pytest.mark.parametrize("point", POINTS)

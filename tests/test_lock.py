@@ -38,9 +38,13 @@ def test_lock_creates_root_and_lock_file(tmp_path):
 
 def test_lock_is_released_after_the_block(tmp_path):
     with lock.store_lock(tmp_path, timeout=1):
-        pass
-    with lock.store_lock(tmp_path, timeout=0):
-        pass
+        # held: another taker (a separate lock object, as another process would use) times out
+        with pytest.raises(MemoryStoreError) as err:
+            with lock.store_lock(tmp_path, timeout=0):
+                pass
+        assert err.value.code == "LOCK_TIMEOUT"
+    with lock.store_lock(tmp_path, timeout=0) as held:  # released: taken at once
+        assert held == tmp_path
 
 
 def test_lock_released_when_block_raises(tmp_path):

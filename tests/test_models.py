@@ -37,16 +37,12 @@ from claude_memory.store.models import (
 from claude_memory.core.slug import SLUG_PATTERN
 from claude_memory.core.timeutil import format_ts
 
-EVAL_MEMORY = Path(__file__).resolve().parent.parent.parent / "shared" / "eval" / "dev" / "memory"
+from locations import eval_docs, sample_docs
+
 TS = "2026-05-01T10:00:00Z"
-
-
-def _eval_docs() -> list[dict]:
-    return [json.loads(p.read_text("utf-8")) for p in sorted(EVAL_MEMORY.glob("**/*.json"))]
-
-
-EVAL = _eval_docs()
-BASE = {d["category"]: d for d in reversed(EVAL)}
+BASE = sample_docs()
+#: every sample memory, and the dev evaluation set's when it is beside the repository
+EVAL = [*BASE.values(), *eval_docs().values()]
 
 
 def _all_models() -> list[type[BaseModel]]:
@@ -236,7 +232,11 @@ def test_lifecycle_invariants(status, present, ok):
 
 def test_explicit_nulls_count_as_absent():
     doc = dict(BASE["constraint"], retired_at=None, retired_reason=None, archived_at=None, archived_reason=None)
-    record_model_for("constraint").model_validate(doc)
+    record = record_model_for("constraint").model_validate(doc)
+    assert record.record_status == "active"
+    dumped = record.model_dump(mode="json", exclude_none=True)
+    assert not set(LIFECYCLE_FIELDS) & set(dumped)
+    assert dumped == BASE["constraint"]
 
 
 # --------------------------------------------------------------------------- patterns

@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from locations import EVAL_DEV
 from claude_memory.recall import cues, rank, text
 
-EVAL_QUERIES = Path(__file__).resolve().parents[2] / "shared" / "eval" / "dev" / "queries.jsonl"
+EVAL_QUERIES = EVAL_DEV / "queries.jsonl"
 
 # ----------------------------------------------------------------------------- the reference
 

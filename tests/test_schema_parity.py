@@ -35,10 +35,10 @@ from claude_memory.store.models import (
     TIMESTAMP_PATTERN,
 )
 from claude_memory.store.validation import validate_record
+from locations import eval_docs, needs_eval, sample_docs
 
 REPO = Path(__file__).resolve().parent.parent
 SCHEMAS = REPO / "assets" / "schemas"
-EVAL_MEMORY = REPO.parent / "shared" / "eval" / "dev" / "memory"
 TS = "2026-05-01T10:00:00Z"
 
 
@@ -81,24 +81,23 @@ def verdicts(doc: Any) -> tuple[bool, bool]:
 # --------------------------------------------------------------------------- corpus: the dev eval set
 
 
-def _eval_files() -> list[Path]:
-    return sorted(EVAL_MEMORY.glob("**/*.json"))
-
-
-def _eval_docs() -> dict[str, dict]:
-    return {str(p.relative_to(EVAL_MEMORY)): json.loads(p.read_text("utf-8")) for p in _eval_files()}
-
-
-EVAL_DOCS = _eval_docs()
+#: the in-repo sample store (one memory per category), then the dev evaluation set when present
+EVAL_DOCS = {f"sample/{d['id']}": d for d in sample_docs().values()} | eval_docs()
 
 
 def test_schema_files_exist_for_every_category():
     assert set(VALIDATORS) == {"common", "memory", *CATEGORIES}
 
 
+def test_sample_store_covers_every_category():
+    assert set(sample_docs()) == set(CATEGORIES)
+
+
+@needs_eval
 def test_eval_set_is_present():
-    assert len(EVAL_DOCS) >= 60, "the dev eval set should be checked out next to the repo"
-    assert {d["category"] for d in EVAL_DOCS.values()} == set(CATEGORIES)
+    docs = eval_docs()
+    assert len(docs) >= 60, "the dev eval set should be checked out next to the repo"
+    assert {d["category"] for d in docs.values()} == set(CATEGORIES)
 
 
 @pytest.mark.parametrize("name", sorted(EVAL_DOCS))
@@ -128,15 +127,8 @@ def test_content_fields_are_the_same_in_both(category):
 # --------------------------------------------------------------------------- corpus: mutations
 
 
-def _base_docs() -> dict[str, dict]:
-    """One valid document per category: the first eval file of that category."""
-    out: dict[str, dict] = {}
-    for name, doc in sorted(EVAL_DOCS.items()):
-        out.setdefault(doc["category"], doc)
-    return out
-
-
-BASES = _base_docs()
+#: One valid document per category: the in-repo sample store's.
+BASES = sample_docs()
 WRONG_TYPES = [None, 0, 1, 2.5, True, False, "", "x", [], ["x"], {}, {"a": 1}]
 
 SLUGS = {

@@ -159,7 +159,10 @@ def test_update_occ_conflict_changes_nothing(ctx, memory_root):
 
 def test_update_hash_is_case_insensitive(ctx):
     out = _create(ctx)
-    store.update(ctx, _draft_for(out.path), target=str(out.path), expected_hash=out.hash.upper())
+    assert out.hash != out.hash.upper()  # an MD5 in hex has letters
+    updated = store.update(ctx, _draft_for(out.path), target=str(out.path), expected_hash=out.hash.upper())
+    assert updated.hash != out.hash
+    assert json.loads(out.path.read_text())["times_updated"] == 1
 
 
 def test_update_missing_target(ctx, memory_root):
@@ -305,5 +308,9 @@ def test_symlinked_target_refused(ctx, memory_root):
 def test_relative_targets_accepted(ctx, memory_root, monkeypatch):
     _create(ctx)
     monkeypatch.chdir(memory_root.parent.parent)
-    store.change_status(ctx, "archive", target=".claude/memory/decisions/use-postgres.json")
-    store.change_status(ctx, "unarchive", target="decisions/use-postgres.json")
+    archived = store.change_status(ctx, "archive", target=".claude/memory/decisions/use-postgres.json")
+    assert archived.path == memory_root.resolve() / "decisions" / "use-postgres.json"
+    assert json.loads(archived.path.read_text())["record_status"] == "archived"
+    unarchived = store.change_status(ctx, "unarchive", target="decisions/use-postgres.json")
+    assert unarchived.path == archived.path
+    assert json.loads(archived.path.read_text())["record_status"] == "active"

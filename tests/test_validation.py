@@ -6,7 +6,6 @@ import copy
 import json
 import os
 import random
-from pathlib import Path
 
 import pytest
 
@@ -15,20 +14,10 @@ from claude_memory.core.errors import MemoryStoreError
 from claude_memory.store.models import ENVELOPE_FIELDS, CONTENT_MODELS
 from claude_memory.store.validation import MAX_FILE_BYTES, dump_record, load_record, read_json_file, validate_record
 
-EVAL_MEMORY = Path(__file__).resolve().parent.parent.parent / "shared" / "eval" / "dev" / "memory"
-EVAL_FILES = sorted(EVAL_MEMORY.glob("**/*.json"))
+from locations import eval_files, needs_eval, sample_docs, sample_files
+
 TS = "2026-05-01T10:00:00Z"
-
-
-def _base() -> dict[str, dict]:
-    out: dict[str, dict] = {}
-    for p in EVAL_FILES:
-        doc = json.loads(p.read_text("utf-8"))
-        out.setdefault(doc["category"], doc)
-    return out
-
-
-BASE = _base()
+BASE = sample_docs()
 
 
 def problems_of(doc, **kw) -> list:
@@ -47,10 +36,18 @@ def fields_of(doc, **kw) -> list[str]:
 # --------------------------------------------------------------------------- canonical output
 
 
-@pytest.mark.parametrize("path", EVAL_FILES, ids=lambda p: p.stem)
-def test_eval_files_are_already_canonical(path):
+@pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.stem)
+def test_sample_files_are_already_canonical(path):
     """Loading and dumping a well-formed file gives back the same bytes."""
     assert dump_record(load_record(path, expected_id=path.stem)) == path.read_text("utf-8")
+
+
+@needs_eval
+def test_eval_files_are_already_canonical():
+    files = eval_files()
+    assert files
+    for path in files:
+        assert dump_record(load_record(path, expected_id=path.stem)) == path.read_text("utf-8"), path
 
 
 @pytest.mark.parametrize("category", CATEGORIES)
