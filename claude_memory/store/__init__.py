@@ -62,7 +62,7 @@ def prepare_draft(doc: dict, *, category: str, now: str, target_id: str | None =
     ``VALIDATION_ERROR`` with one problem per field."""
     from claude_memory.store.autofix import autofix
     from claude_memory.store.records import redact_draft
-    from claude_memory.store.validation import lenient_reading, validate_record
+    from claude_memory.store.validation import lenient_reading, validate_draft
 
     doc, removed = redact_draft(doc)
     if redactions is not None:
@@ -70,4 +70,5 @@ def prepare_draft(doc: dict, *, category: str, now: str, target_id: str | None =
     fixed, notes = autofix(doc, category=category, now=now, target_id=target_id)
     fixed, lenient = lenient_reading(fixed, category)
     notes = [*notes, *(n for n in lenient if not n.startswith("missing "))]
-    return validate_record(fixed, category=category), notes
+    # a draft's change log may pass the cap: the store keeps the newest (merge, create)
+    return validate_draft(fixed, category=category), notes

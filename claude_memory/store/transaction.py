@@ -115,6 +115,7 @@ def create(ctx: StoreContext, draft: dict, *, category: str, target: str | None 
             warnings.append("record_status ignored: a new memory is always active")
         doc = {k: v for k, v in draft.items() if k not in merge.LIFECYCLE_FIELDS}
         doc.update(record_status="active", times_updated=0, category=category)
+        doc["changes"] = list(doc.get("changes") or [])[-ctx.limits()[1]:]  # the store keeps the newest
         doc, text, redactions = store_io.finalise_record(doc, category)
         warnings += redactions
         digest = store_io.write_record(path, text)

@@ -33,6 +33,8 @@ from claude_memory.core.errors import MemoryStoreError, Problem
 from claude_memory.core.layout import MAX_MEMORY_BYTES
 from claude_memory.store.models import (
     ID_PATTERN,
+    MAX_CHANGES,
+    Change,
     MAX_TAG_LEN,
     TAG_PATTERN,
     TIMESTAMP_PATTERN,
@@ -45,6 +47,7 @@ from claude_memory.core.timeutil import format_ts, parse_ts
 __all__ = [
     "MAX_FILE_BYTES",
     "validate_record",
+    "validate_draft",
     "problems_from_validation_error",
     "read_json_file",
     "load_record",
@@ -90,6 +93,52 @@ def validate_record(doc: Any, *, category: str | None = None) -> dict:
     if problems:
         raise _error(problems, doc)
     return record.model_dump(mode="json", exclude_none=True)
+
+
+def validate_draft(doc: Any, *, category: str | None = None) -> dict:
+    """:func:`validate_record` for a draft given to the writer.
+
+    A draft may carry more than ``MAX_CHANGES`` entries in ``changes``: an update's
+    draft holds the stored entries plus the new ones. The cap is the store's to
+    apply (the merge, and create, keep the newest); refusing the draft would make a
+    memory with a full change log impossible to update. Every entry is still checked.
+    """
+    changes = doc.get("changes") if isinstance(doc, dict) else None
+    if not isinstance(changes, list) or len(changes) <= MAX_CHANGES:
+        return validate_record(doc, category=category)
+    older, newest = changes[:-MAX_CHANGES], changes[-MAX_CHANGES:]
+    problems: list[Problem] = []
+    try:
+        out = validate_record({**doc, "changes": newest}, category=category)
+    except MemoryStoreError as exc:
+        if exc.code != "VALIDATION_ERROR":
+            raise
+        out, problems = None, [_shift_change_index(p, len(older)) for p in exc.problems]
+    try:
+        checked = [entry.model_dump(mode="json", exclude_none=True) for entry in _change_list().validate_python(older)]
+    except ValidationError as exc:
+        problems = [Problem(f"changes.{p.field}", p.expected, p.got, p.fix)
+                    for p in problems_from_validation_error(exc, None)] + problems
+        checked = []
+    if problems or out is None:
+        raise _error(problems, doc)
+    out["changes"] = checked + out["changes"]
+    return out
+
+
+def _change_list():
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(list[Change])
+
+
+def _shift_change_index(problem: Problem, offset: int) -> Problem:
+    """A problem found in the newest entries, renumbered as in the whole draft."""
+    parts = problem.field.split(".")
+    if len(parts) > 1 and parts[0] == "changes" and parts[1].isdigit():
+        parts[1] = str(int(parts[1]) + offset)
+        return Problem(".".join(parts), problem.expected, problem.got, problem.fix)
+    return problem
 
 
 def _error(problems: list[Problem], doc: Any) -> MemoryStoreError:
