@@ -24,6 +24,7 @@ from claude_memory.cli.edge import run_cli
 from claude_memory.core.errors import MemoryStoreError
 from claude_memory.core.layout import MAX_MEMORY_BYTES
 from claude_memory.cli import ArgParser
+from claude_memory.core import jsonio
 
 __all__ = ["PROG", "MAX_MEMORY_BYTES", "MAX_NEW_INFO_CHARS", "build_parser", "load_active_memories", "main"]
 
@@ -63,8 +64,8 @@ def _read_new_info_file(name: str) -> str:
 def _text_of_draft(text: str) -> str:
     """A draft JSON becomes its title, tags and content words; any other text is used as is."""
     try:
-        doc = json.loads(text)
-    except ValueError:
+        doc = jsonio.parse(text, source="--new-info-file")
+    except MemoryStoreError:
         return text
     if not isinstance(doc, dict):
         return text
@@ -95,10 +96,8 @@ def _load_one(path: Path, root_real: Path) -> tuple[dict, str] | None:
             st = os.stat(real)
         if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_MEMORY_BYTES:
             return None
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_MEMORY_BYTES + 1)
-        doc = json.loads(raw.decode("utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError, RuntimeError):
+        doc = jsonio.read_file(path, max_bytes=MAX_MEMORY_BYTES)
+    except (OSError, MemoryStoreError):
         return None
     if not isinstance(doc, dict):
         return None

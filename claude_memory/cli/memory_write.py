@@ -30,6 +30,7 @@ from claude_memory.cli.edge import run_cli
 from claude_memory.core.errors import MemoryStoreError
 from claude_memory.core.layout import MAX_MEMORY_BYTES
 from claude_memory.cli import ArgParser
+from claude_memory.core import jsonio
 
 __all__ = ["PROG", "ACTIONS", "MAX_INPUT_BYTES", "build_parser", "read_input", "main"]
 
@@ -53,10 +54,8 @@ def build_parser() -> ArgParser:
 
 
 def _parse_json(data: bytes, what: str):
-    try:
-        return json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise MemoryStoreError("INPUT_ERROR", f"{what} is not UTF-8 JSON: {exc}") from None
+    """Strict, bounded JSON (:mod:`claude_memory.core.jsonio`): ``INPUT_ERROR`` with the fix."""
+    return jsonio.parse(data, source=what, max_bytes=MAX_INPUT_BYTES, code="INPUT_ERROR")
 
 
 def read_stdin(what: str, stream=None) -> object:
@@ -144,6 +143,7 @@ def _run(argv: Sequence[str]) -> int:
     from claude_memory import store
 
     root = Path(args.root) if args.root else paths.default_memory_root()
+    paths.require_store_root(root)
     ctx = store.open_store(root)
     located = store.locate_target(root, args.target, args.category) if args.target else None
     category = args.category or (located.category if located else None)

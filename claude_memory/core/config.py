@@ -53,9 +53,14 @@ def __getattr__(name: str):
 
 
 def _loads(text: str):
-    from claude_memory.core.fastjson import loads
+    """Strict, bounded JSON (:mod:`claude_memory.core.jsonio`); ``ValueError`` when refused."""
+    from claude_memory.core import jsonio
+    from claude_memory.core.errors import MemoryStoreError
 
-    return loads(text)
+    try:
+        return jsonio.parse(text, source=PROJECT_CONFIG_NAME)
+    except MemoryStoreError as exc:
+        raise ValueError(exc.problems[0].got if exc.problems else exc.message) from None
 
 
 def deep_merge(base: dict, override: dict) -> dict:

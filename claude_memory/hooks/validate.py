@@ -111,16 +111,15 @@ def check_memory_file(path: str, category: str) -> list[str]:
             lines = [f"{p.field}: expected {p.expected}; got {p.got}. Fix: {p.fix}" for p in exc.problems]
             return lines or [exc.message]
         return []
-    with open(path, "rb") as fh:
-        data = fh.read(_MAX_BYTES + 1)
-    if len(data) > _MAX_BYTES:
-        return [f"(file): larger than {_MAX_BYTES} bytes"]
-    import json
+    from claude_memory.core import jsonio
+    from claude_memory.core.errors import MemoryStoreError
 
     try:
-        doc = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        return [f"(file): not valid UTF-8 JSON ({exc})"]
+        doc = jsonio.read_file(path, max_bytes=_MAX_BYTES)
+    except MemoryStoreError as exc:
+        if exc.code == "IO_ERROR":
+            raise OSError(exc.message) from None
+        return [f"{p.field}: expected {p.expected}; got {p.got}. Fix: {p.fix}" for p in exc.problems] or [exc.message]
     return _basic_problems(doc, category)
 
 
@@ -205,12 +204,12 @@ def decide(payload: dict) -> dict | None:
                   f"files and may now be wrong. Rebuild it: {script_command('memory_index.py', '--rebuild')}")
         return _block(reason, reason)
     if rel == CONFIG_NAME:
-        import json
+        from claude_memory.core import jsonio
+        from claude_memory.core.errors import MemoryStoreError
 
         try:
-            with open(real, "rb") as fh:
-                ok = isinstance(json.loads(fh.read(_MAX_BYTES).decode("utf-8-sig")), dict)
-        except (OSError, UnicodeDecodeError, ValueError):
+            ok = isinstance(jsonio.read_file(real, max_bytes=_MAX_BYTES), dict)
+        except MemoryStoreError:
             ok = False
         if ok:
             return None

@@ -24,6 +24,8 @@ from claude_memory.core.categories import CATEGORY_BY_FOLDER
 from claude_memory.core.layout import INDEX_NAME, MAX_MEMORY_BYTES
 from claude_memory.core.fastjson import loads
 from claude_memory.recall import text
+from claude_memory.core import jsonio
+from claude_memory.core.errors import MemoryStoreError
 
 __all__ = [
     "FOLDERS",
@@ -124,11 +126,9 @@ def read_memory(root: str, folder: str, slug: str) -> dict | None:
     finally:
         if fd >= 0:
             os.close(fd)
-    if len(raw) > MAX_FILE_BYTES:
-        return None
     try:
-        doc = loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError, RecursionError):
+        doc = jsonio.parse(raw, max_bytes=MAX_FILE_BYTES)
+    except MemoryStoreError:
         return None
     return doc if isinstance(doc, dict) else None
 

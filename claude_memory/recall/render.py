@@ -20,6 +20,8 @@ folder name and the file's slug, which the corpus already restricted to ``[a-z0-
 
 from __future__ import annotations
 
+from claude_memory.core.invisible import strip_invisible
+
 __all__ = ["OPEN", "CLOSE", "render", "clean_title", "clean_tag", "MAX_CHARS", "DEFAULT_CHARS", "MIN_CHARS"]
 
 OPEN = "<project-memory>"
@@ -43,7 +45,7 @@ _TAG_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 
 
 def _clean(value: str) -> str:
-    return " ".join(value.translate(_CONTROL).replace("<", "\u2039").replace(">", "\u203a").split())
+    return " ".join(strip_invisible(value).translate(_CONTROL).replace("<", "\u2039").replace(">", "\u203a").split())
 
 
 def clean_title(title: str) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from claude_memory.core.categories import CATEGORIES, FOLDERS
+from claude_memory.core.invisible import strip_invisible
 
 __all__ = [
     "INDEX_PATH_PREFIX",
@@ -66,7 +67,7 @@ class IndexEntry:
 
 def neutralise_title(title: str) -> str:
     """A single-line title that cannot be mistaken for the arrow or the tag marker."""
-    t = str(title)
+    t = strip_invisible(str(title))
     if not _TITLE_SUSPECT.search(t):
         return " ".join(t.split()) or "(untitled)"
     t = _BREAKERS.sub(" ", t)
@@ -79,7 +80,7 @@ def neutralise_title(title: str) -> str:
 
 def neutralise_tag(tag: str) -> str:
     """A tag without spaces, commas or line breaks (they separate tags)."""
-    t = str(tag)
+    t = strip_invisible(str(tag))
     if not _TAG_SUSPECT.search(t):
         return t
     t = _CONTROL.sub("", _BREAKERS.sub(" ", t))

@@ -199,10 +199,15 @@ def redact_draft(doc: dict) -> tuple[dict, list[str]]:
 
 
 def finalise_record(doc: dict, category: str) -> tuple[dict, str, list[str]]:
-    """Drop ``<private>`` text, redact secrets, validate, render: (canonical doc, file text, warnings)."""
+    """Strip invisible characters, drop ``<private>`` text, redact secrets, validate, render:
+    (canonical doc, file text, warnings)."""
+    from claude_memory.core.invisible import strip_tree
     from claude_memory.store import validation
 
+    doc, hidden = strip_tree(doc)
     redacted, warnings = redact_draft(doc)
+    warnings = [f"removed {n} invisible character{'s' if n != 1 else ''} (tag, bidi or zero-width) from {where}"
+                for where, n in hidden] + list(warnings)
     canonical = validation.validate_record(redacted, category=category)
     return canonical, validation.dump_record(canonical), warnings
 

@@ -32,6 +32,8 @@ from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.errors import MemoryStoreError, Problem
 from claude_memory.core.layout import MAX_MEMORY_BYTES
 from claude_memory.store.models import (
+from claude_memory.core import jsonio
+from claude_memory.core.invisible import strip_invisible
     ID_PATTERN,
     MAX_CHANGES,
     Change,
@@ -350,6 +352,7 @@ def _short(value: Any) -> str:
         text = json.dumps(value, ensure_ascii=False, default=repr)
     except ValueError:  # NaN and friends
         text = repr(value)
+    text = strip_invisible(text)
     return text if len(text) <= _GOT_MAX else text[: _GOT_MAX - 1] + "…"
 
 
@@ -357,33 +360,10 @@ def _short(value: Any) -> str:
 
 
 def read_json_file(path: str | os.PathLike) -> Any:
-    """Parse a JSON file strictly: UTF-8 (a BOM is tolerated), at most 1 MB,
-    no NaN/Infinity, no duplicate keys. ``IO_ERROR`` when it cannot be read,
-    ``VALIDATION_ERROR`` when it is not such JSON."""
-    shown = os.fspath(path)
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise MemoryStoreError("IO_ERROR", f"cannot read {shown}: {exc.strerror or exc}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise MemoryStoreError("VALIDATION_ERROR", f"{shown} is larger than {MAX_FILE_BYTES} bytes", problems=[
-            Problem("(file)", f"at most {MAX_FILE_BYTES} bytes", f"more than {MAX_FILE_BYTES} bytes",
-                    "keep a memory short: summarise, and move long text to the project's docs")])
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise MemoryStoreError("VALIDATION_ERROR", f"{shown} is not UTF-8 text", problems=[
-            Problem("(file)", "UTF-8 encoded JSON", f"an invalid byte at offset {exc.start}", "save the file as UTF-8")]) from None
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise MemoryStoreError("VALIDATION_ERROR", f"{shown} is not valid JSON", problems=[
-            Problem("(file)", "valid JSON", f"{exc.msg} at line {exc.lineno}, column {exc.colno}",
-                    "fix the JSON syntax there (quotes, commas, brackets)")]) from None
-    except _StrictJSONError as exc:
-        raise MemoryStoreError("VALIDATION_ERROR", f"{shown} is not strict JSON", problems=[
-            Problem("(file)", "strict JSON", str(exc), exc.fix)]) from None
+    """Parse a JSON file strictly (:mod:`claude_memory.core.jsonio`): UTF-8 (a BOM is tolerated),
+    at most 1 MB, at most 64 levels deep, no NaN/Infinity, no duplicate keys. ``IO_ERROR``
+    when it cannot be read, ``VALIDATION_ERROR`` when it is not such JSON."""
+    return jsonio.read_file(path, max_bytes=MAX_FILE_BYTES)
 
 
 # --------------------------------------------------------------------------- lenient reading
@@ -478,22 +458,3 @@ def _checked(doc: Any, path: str | os.PathLike, category: str | None, expected_i
 def dump_record(doc: dict) -> str:
     """The canonical text of a memory file (pass it :func:`validate_record`'s output)."""
     return json.dumps(doc, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-
-
-class _StrictJSONError(ValueError):
-    def __init__(self, message: str, fix: str) -> None:
-        super().__init__(message)
-        self.fix = fix
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
-    out: dict = {}
-    for key, value in pairs:
-        if key in out:
-            raise _StrictJSONError(f"the key {key!r} appears twice in one object", f"keep one {key!r} entry")
-        out[key] = value
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise _StrictJSONError(f"{name} is not a JSON number", f"replace {name} with a real number")

@@ -28,6 +28,7 @@ from pathlib import Path
 from claude_memory.core.atomic import atomic_write_text
 from claude_memory.triage.scoring import CategoryScore, Hit
 from claude_memory.triage.transcript import ASSISTANT_TEXT, THINKING, TOOL_RESULT, TOOL_USE, USER_TEXT, Event
+from claude_memory.core.invisible import strip_invisible
 
 __all__ = ["DEFAULT_MAX_BYTES", "neutralize", "excerpts", "render_context", "write_context"]
 
@@ -38,8 +39,8 @@ _OPEN, _CLOSE = "<transcript_data>", "</transcript_data>"
 
 
 def neutralize(text: str) -> str:
-    """Escape markup so transcript text cannot leave (or fake) the data block."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Escape markup so transcript text cannot leave (or fake) the data block; drop invisible characters."""
+    return strip_invisible(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _label(event: Event) -> str:
