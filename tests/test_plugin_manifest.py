@@ -21,7 +21,7 @@ EXPECTED_WIRING = {
     "UserPromptSubmit": [(None, "memory_retrieve.py"), (None, "memory_capture.py")],
     "Stop": [(None, "memory_triage.py")],
     "PreToolUse": [("Write|Edit|NotebookEdit|Bash", "memory_write_guard.py")],
-    "PostToolUse": [("Write|Edit|NotebookEdit", "memory_validate_hook.py")],
+    "PostToolUse": [("Write|Edit|NotebookEdit|Bash", "memory_validate_hook.py")],
 }
 COMMAND_RE = re.compile(r'^python3 "\$\{CLAUDE_PLUGIN_ROOT\}/hooks/scripts/(?P<script>[a-z_]+\.py)"$')
 

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 
 from claude_memory.core.layout import MAX_MEMORY_BYTES
 from claude_memory.guard import paths as guard_paths
 from claude_memory.hooks import edge as hook_edge
 from claude_memory.guard.advice import CONFIG_NAME, INDEX_NAME, category_of, script_command, writer_advice
+from claude_memory.hooks import bypass
+from claude_memory.core.manifest import quarantine_name
 
 __all__ = ["decide", "main", "quarantine_name", "check_memory_file", "MAX_PROBLEMS"]
 
@@ -43,17 +44,6 @@ _ENVELOPE = {"schema_version": str, "category": str, "id": str, "title": str, "c
 
 def _note(message: str) -> None:
     print(f"claude-memory: validate hook: {message}", file=sys.stderr)
-
-
-def quarantine_name(path: str, now: float | None = None) -> str:
-    """``<path>.invalid.<YYYYMMDDTHHMMSSZ>``; a numeric suffix keeps an earlier quarantine."""
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(time.time() if now is None else now))
-    candidate = f"{path}.invalid.{stamp}"
-    n = 1
-    while os.path.lexists(candidate):
-        n += 1
-        candidate = f"{path}.invalid.{stamp}-{n}"
-    return candidate
 
 
 def _basic_problems(doc, category: str) -> list[str]:
@@ -177,7 +167,22 @@ def _staged_answer(real: str) -> dict | None:
 
 
 def decide(payload: dict) -> dict | None:
-    """The PostToolUse answer for one tool call, or None."""
+    """The PostToolUse answer for one tool call, or None: the file tool's own check, then the
+    whole store compared with the writer's manifest (:mod:`claude_memory.hooks.bypass`)."""
+    cwd = payload.get("cwd")
+    cwd = cwd if isinstance(cwd, str) and cwd and "\0" not in cwd else None
+    roots = guard_paths.memory_roots(cwd)
+    answer = _file_tool_answer(payload, cwd, roots)
+    report = bypass.check(payload, roots)
+    if report is None:
+        return answer
+    if answer is None:
+        return _block(report, report)
+    reason = f"{answer.get('reason') or answer['hookSpecificOutput']['additionalContext']}\n\n{report}"
+    return _block(reason, reason)
+
+
+def _file_tool_answer(payload: dict, cwd: str | None, roots: tuple[str, ...]) -> dict | None:
     tool = payload.get("tool_name")
     if not isinstance(tool, str) or tool not in _FILE_TOOLS:
         return None
@@ -189,9 +194,7 @@ def decide(payload: dict) -> dict | None:
     if not isinstance(path, str) or not path or "\0" in path:
         _note(f"{tool} without a usable path; ignored")
         return None
-    cwd = payload.get("cwd")
-    cwd = cwd if isinstance(cwd, str) and cwd and "\0" not in cwd else None
-    verdict, root, rel = guard_paths.locate(path, guard_paths.memory_roots(cwd), cwd)
+    verdict, root, rel = guard_paths.locate(path, roots, cwd)
     if verdict == guard_paths.STAGING:
         return _staged_answer(os.path.realpath(os.path.join(cwd or os.getcwd(), os.path.expanduser(path))))
     if verdict != guard_paths.INSIDE or root is None:
@@ -220,6 +223,8 @@ def decide(payload: dict) -> dict | None:
     category = category_of(folder)
     if category is None or "/" in name or not name.endswith(".json"):
         return None
+    if bypass.has_manifest(root):
+        return None  # the writer's record of the store is there: the comparison repairs this file
     return _memory_answer(real, root, rel, category, session_id)
 
 

@@ -59,4 +59,9 @@ def store_lock(root: str | os.PathLike, *, timeout: float | None = None) -> Iter
     try:
         yield root_p
     finally:
-        lock.release()
+        try:
+            from claude_memory.store import integrity
+
+            integrity.flush(root_p)  # the manifest of what this transaction wrote
+        finally:
+            lock.release()

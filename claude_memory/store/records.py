@@ -20,6 +20,7 @@ from claude_memory.core.atomic import atomic_write_text, fsync_dir
 from claude_memory.core.categories import CATEGORIES, FOLDERS, category_of_folder
 from claude_memory.core.errors import MemoryStoreError
 from claude_memory.core.slug import is_valid_slug, slugify
+from claude_memory.store import integrity
 
 __all__ = [
     "Located",
@@ -214,11 +215,20 @@ def finalise_record(doc: dict, category: str) -> tuple[dict, str, list[str]]:
 
 def write_record(path: Path, text: str) -> str:
     """Atomically write one memory file; returns the MD5 of what was written."""
-    paths.staging_dir(path.parent.parent)  # the root's .gitignore (lock file, staging) comes with it
+    root = path.parent.parent
+    paths.staging_dir(root)  # the root's .gitignore (lock file, staging) comes with it
     path.parent.mkdir(parents=True, exist_ok=True)
     _refuse_symlink(path.parent, "category folder")
-    atomic_write_text(path, text, on_step=faults.point)
-    return md5_hex(text.encode("utf-8"))
+    data = text.encode("utf-8")
+    digest, fresh = integrity.save_copy(root, data)  # the last good copy, kept before the file is replaced
+    try:
+        atomic_write_text(path, text, on_step=faults.point)
+    except BaseException:
+        if fresh:
+            integrity.drop_copy(root, digest)
+        raise
+    integrity.note_written(root, path, digest)
+    return digest
 
 
 def _refuse_symlink(path: Path, what: str) -> None:
@@ -229,11 +239,14 @@ def _refuse_symlink(path: Path, what: str) -> None:
 
 
 def remove_file(path: Path) -> None:
+    integrity.note_removed(path.parent.parent, path)
     try:
         os.unlink(path)
     except FileNotFoundError:
+        integrity.note_gone(path.parent.parent, path)
         return
     fsync_dir(path.parent)
+    integrity.note_gone(path.parent.parent, path)
 
 
 def index_path(root: Path) -> Path:
@@ -257,6 +270,7 @@ def write_index(root: Path, text: str) -> bool:
     if (read_index(root) != text or not exists) and (text or exists):  # no empty index.md where none was
         faults.point("before_index_write")
         atomic_write_text(index_path(root), text)
+        integrity.note_written(root, index_path(root), md5_hex(text.encode("utf-8")))
         faults.point("after_index_write")
         written = True
     gitmerge.write_stamp(root, staging)

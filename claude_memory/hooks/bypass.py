@@ -1,0 +1,73 @@
+"""PostToolUse: after a tool call that could write, find and repair changes made around the writer.
+
+The cheap part runs after every Bash and file-tool call: read the writer's manifest and
+``lstat`` the store (:mod:`claude_memory.core.manifest`). When nothing differs, that is
+all (``os`` only). When something does, :func:`claude_memory.store.integrity.repair` (the write
+path: the lock, hashes, validation) decides per file, puts the store back as the writer
+left it, and the answer tells Claude what happened and which command to use instead.
+
+A store without a manifest (the writer has not run since this check was added) is left
+to the per-file check in :mod:`claude_memory.hooks.validate`.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from claude_memory.core import manifest as mf
+
+__all__ = ["check", "has_manifest", "TOOLS"]
+
+#: Tools after which the store is compared (the hooks.json PostToolUse matcher names the same).
+TOOLS = frozenset({"Bash", "Write", "Edit", "MultiEdit", "NotebookEdit"})
+
+
+def has_manifest(root: str) -> bool:
+    return mf.read_manifest(root) is not None
+
+
+def _differs(root: str) -> bool:
+    recorded = mf.read_manifest(root)
+    return recorded is not None and bool(mf.compare(recorded, mf.scan(root)))
+
+
+def check(payload: dict, roots: tuple[str, ...]) -> str | None:
+    """The report for Claude when a store in ``roots`` was changed around the writer (and repaired)."""
+    if payload.get("tool_name") not in TOOLS:
+        return None
+    reports = []
+    for root in roots:
+        if not _differs(root):
+            continue
+        try:
+            lines = _repair(root)
+        except Exception as exc:  # noqa: BLE001 - report, never crash the hook
+            print(f"claude-memory: integrity check of {root} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+            continue
+        if lines:
+            reports.append(_message(root, lines, payload.get("session_id")))
+    return "\n\n".join(reports) or None
+
+
+def _repair(root: str) -> list[str]:
+    try:
+        from claude_memory.store import integrity
+    except ImportError:  # pragma: no cover - the write path's dependencies from the plugin's venv
+        from claude_memory.core.deps import ensure_deps
+
+        ensure_deps(install=False)
+        from claude_memory.store import integrity
+    return integrity.repair(root).lines
+
+
+def _message(root: str, lines: list[str], session_id) -> str:
+    from claude_memory.guard.advice import script_command, writer_advice
+
+    body = "\n".join(f"- {line}" for line in lines)
+    return (f"claude-memory: the memory store {root} was changed outside the plugin's writer, and has been "
+            f"put back as the writer left it:\n{body}\n"
+            "Memory files change only through the writer (it validates, redacts secrets, keeps the index and "
+            "the history). To change a memory, read it, write the changed JSON as a draft, then run:\n  "
+            + script_command("memory_write.py", "--action", "update", "--target", "<memory file>", "--input",
+                             "<draft>", "--hash", "<md5 of the file as you read it>")
+            + "\n" + writer_advice(root, "", session_id))

@@ -1,0 +1,408 @@
+"""The store's integrity record and its repair: what the writer left, and undoing what went around it.
+
+Write path (runs under the store lock; imports the writer's modules).
+
+Recording (called by :mod:`claude_memory.store.records` for every file the writer touches):
+
+- before a memory file is replaced, the text about to be written is kept as a *last good
+  copy* in ``<root>/.staging/copies/<md5>`` (content-addressed, private, never committed);
+- each file written (memory or index.md) is noted with its stat and hash, and the manifest
+  written once when the lock is released;
+- a removal is written to the manifest first (the file may then be absent or as it was), so
+  a writer killed before the unlink never sees the file restored;
+- copies no longer named by the manifest are the last good copies of what the writer replaced
+  or deleted: the newest :data:`KEEP_OLD_COPIES` are kept, older ones pruned.
+
+Neither the copies nor the manifest are fsynced (each would cost a write ~10 ms here). A
+killed writer (SIGKILL) loses nothing: the kernel keeps what it wrote. After a power cut the
+check could take the writer's last write for a change made around it; it then puts the
+previous version back and keeps the newer bytes in ``.staging/set-aside``: reported, not lost.
+
+A store without a manifest gets one on the writer's first transaction (every file as found).
+
+Repair (:func:`repair`, from the PostToolUse hook once a cheap stat comparison found a
+difference), per file, under the lock:
+
+- same hash as recorded (a ``touch``), or content the writer wrote at this path (a copy of it
+  exists and its id is the file's name: a writer killed between its write and the manifest's)
+  -> recorded again, nothing said;
+- a memory changed outside the writer -> the changed file is moved to
+  ``.staging/set-aside/`` and the last good copy put back;
+- a memory deleted outside the writer -> restored from its last good copy;
+- a new memory file -> quarantined (``<file>.invalid.<UTC>``) when invalid; when valid it is
+  kept and passed through the writer's own finishing (invisible characters, secrets,
+  canonical form) and recorded;
+- any other new file in a category folder -> moved to ``.staging/set-aside/``;
+- index.md changed or deleted, or any memory repaired -> index.md rebuilt.
+
+Every case except the first is reported, with what to do instead. Nothing is lost: every
+byte moved out of the way is kept under ``.staging``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from claude_memory.core import manifest as mf
+
+__all__ = ["COPIES", "SET_ASIDE", "KEEP_OLD_COPIES", "save_copy", "drop_copy", "note_written", "note_removed", "flush",
+           "entries", "Report", "repair", "copy_path"]
+
+COPIES = "copies"
+SET_ASIDE = "set-aside"
+KEEP_OLD_COPIES = 100
+
+# root -> the manifest being changed by the transaction in progress (written by flush)
+_pending: dict[str, dict] = {}
+
+
+def _key(root: str | os.PathLike) -> str:
+    return os.path.abspath(os.fspath(root))
+
+
+def _staging(root: str | os.PathLike) -> Path:
+    from claude_memory.core import paths
+
+    return paths.staging_dir(root)
+
+
+def _sig(st: os.stat_result) -> tuple[int, int, int, int]:
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
+def _rel(root: str | os.PathLike, path: str | os.PathLike) -> str | None:
+    rel = os.path.relpath(os.path.abspath(os.fspath(path)), _key(root)).replace(os.sep, "/")
+    if rel == mf.INDEX:
+        return rel
+    parts = rel.split("/")
+    if len(parts) == 2 and parts[0] in mf.FOLDERS and not mf.is_set_aside(parts[1]):
+        return rel
+    return None
+
+
+def copy_path(root: str | os.PathLike, digest: str) -> Path:
+    return Path(root) / ".staging" / COPIES / digest
+
+
+def save_copy(root: str | os.PathLike, data: bytes, digest: str | None = None) -> tuple[str, bool]:
+    """Keep ``data`` as a last good copy (before the writer puts it in place).
+
+    Returns (its md5, whether the copy is new: :func:`drop_copy` it if the write then fails)."""
+    digest = digest or hashlib.md5(data).hexdigest()
+    folder = Path(root) / ".staging" / COPIES
+    target = folder / digest
+    if target.exists():
+        return digest, False
+    if not folder.is_dir():
+        _staging(root)
+        folder.mkdir(mode=0o700, exist_ok=True)
+    try:
+        with open(target, "xb") as fh:  # a torn copy fails its hash check in _read_copy
+            fh.write(data)
+    except FileExistsError:
+        return digest, False
+    return digest, True
+
+
+def drop_copy(root: str | os.PathLike, digest: str) -> None:
+    """Remove a copy made for a write that then failed (the store is left exactly as it was)."""
+    try:
+        os.unlink(copy_path(root, digest))
+    except OSError:
+        pass
+
+
+def _read_copy(root: str | os.PathLike, digest: str) -> bytes | None:
+    try:
+        data = copy_path(root, digest).read_bytes()
+    except OSError:
+        return None
+    return data if hashlib.md5(data).hexdigest() == digest else None
+
+
+def entries(root: str | os.PathLike) -> dict:
+    """The manifest of the transaction in progress (read, or made from the store as found)."""
+    key = _key(root)
+    if key not in _pending:
+        found = mf.read_manifest(key)
+        _pending[key] = found if found is not None else _baseline(key)
+        _pending[key]["\0dirty"] = found is None
+    return _pending[key]
+
+
+def _baseline(root: str) -> dict:
+    out: dict = {}
+    for rel, sig in mf.scan(root).items():
+        try:
+            data = Path(root, rel).read_bytes()
+        except OSError:
+            continue
+        digest = hashlib.md5(data).hexdigest()
+        if rel != mf.INDEX:
+            save_copy(root, data, digest)
+        out[rel] = (sig, digest)
+    return out
+
+
+def _allowed(entry) -> set[str]:
+    """The contents a manifest entry accepts as the writer's ("" = the file may be absent)."""
+    return set(entry[1].split(","))
+
+
+def note_written(root: str | os.PathLike, path: str | os.PathLike, digest: str) -> None:
+    """``path`` now holds what the writer wrote (md5 ``digest``)."""
+    rel = _rel(root, path)
+    if rel is None:
+        return
+    current = entries(root)
+    current[rel] = (_sig(os.lstat(path)), digest)
+    current["\0dirty"] = True
+
+
+def note_removed(root: str | os.PathLike, path: str | os.PathLike) -> None:
+    """The writer is about to remove ``path``: marked "absent or as it was" and written first
+    (a writer killed before the unlink must not see its file restored); :func:`note_gone` after."""
+    rel = _rel(root, path)
+    current = entries(root)
+    if rel is None or rel not in current:
+        return
+    current[rel] = ((0, 0, 0, 0), f",{current[rel][1]}")
+    _write(root, current)
+
+
+def note_gone(root: str | os.PathLike, path: str | os.PathLike) -> None:
+    rel = _rel(root, path)
+    current = entries(root)
+    if rel is not None and current.pop(rel, None) is not None:
+        current["\0dirty"] = True
+
+
+def _write(root: str | os.PathLike, current: dict) -> None:
+    """Replace the manifest (atomically; not fsynced: see the module's note on power cuts)."""
+    body = {k: v for k, v in current.items() if k != "\0dirty"}
+    target = mf.manifest_path(_key(root))
+    if not os.path.isdir(os.path.dirname(target)):
+        _staging(root)
+    tmp = os.path.join(os.path.dirname(target), f".{mf.NAME}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(mf.render(body))
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    current["\0dirty"] = False
+
+
+def flush(root: str | os.PathLike) -> None:
+    """Write the manifest of the transaction that is ending (the lock is still held)."""
+    current = _pending.pop(_key(root), None)
+    if current is None:
+        return
+    try:
+        if current.get("\0dirty"):
+            _write(root, current)
+            _prune(root, {v[1] for k, v in current.items() if k != "\0dirty"})
+    except OSError as exc:  # a stale manifest is safe: content the writer wrote has a copy and is recognised
+        import sys
+
+        print(f"claude-memory: warning: could not record the store's manifest ({exc.strerror or exc}); "
+              "the next check recognises this write by its copy", file=sys.stderr)
+
+
+def _prune(root: str | os.PathLike, live: set[str]) -> None:
+    folder = Path(root) / ".staging" / COPIES
+    try:
+        old = [(e.stat().st_mtime_ns, e.path) for e in os.scandir(folder)
+               if e.name not in live and not e.name.startswith(".")]
+    except OSError:
+        return
+    old.sort(reverse=True)
+    for _, path in old[KEEP_OLD_COPIES:]:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+# --------------------------------------------------------------------------- repair
+
+
+@dataclass
+class Report:
+    """What :func:`repair` did: one line per file for Claude, and whether anything was undone."""
+
+    lines: list[str] = field(default_factory=list)
+    repaired: list[str] = field(default_factory=list)
+    index_rebuilt: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.lines)
+
+
+def _stamp() -> str:
+    return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+
+
+def _set_aside(root: Path, rel: str) -> Path:
+    target = root / ".staging" / SET_ASIDE / f"{rel}.{_stamp()}"
+    n = 1
+    while os.path.lexists(target):
+        n += 1
+        target = root / ".staging" / SET_ASIDE / f"{rel}.{_stamp()}-{n}"
+    _staging(root)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(root / rel, target)
+    return target
+
+
+def _restore(root: Path, rel: str, digest: str) -> bool:
+    from claude_memory.store import records as store_io
+
+    data = _read_copy(root, digest)
+    try:
+        text = data.decode("utf-8") if data is not None else None
+    except UnicodeDecodeError:
+        text = None
+    if text is None:
+        return False
+    store_io.write_record(root / rel, text)
+    return True
+
+
+def _problems(path: Path, category: str) -> list[str]:
+    from claude_memory.core.errors import MemoryStoreError
+    from claude_memory.store.validation import load_record
+
+    try:
+        load_record(path, category=category, expected_id=path.stem)
+    except MemoryStoreError as exc:
+        return [f"{p.field}: expected {p.expected}; got {p.got}. Fix: {p.fix}" for p in exc.problems] or [exc.message]
+    return []
+
+
+def _adopt(root: Path, rel: str, category: str) -> None:
+    """A valid memory written around the writer: finished as the writer would, and recorded."""
+    from claude_memory.store import records as store_io
+
+    doc = store_io.load_existing(root / rel, category)
+    _, text, _ = store_io.finalise_record(doc, category)
+    store_io.write_record(root / rel, text)
+
+
+def _file_md5(path: Path) -> str | None:
+    try:
+        return hashlib.md5(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _writers_own(root: Path, rel: str, digest: str) -> bool:
+    """Content the writer wrote at this path (a copy of it exists and its id is the file's name):
+    a writer killed between putting the file in place and recording it in the manifest."""
+    if rel == mf.INDEX or _read_copy(root, digest) is None:
+        return False
+    from claude_memory.core import jsonio
+    from claude_memory.core.errors import MemoryStoreError
+
+    try:
+        doc = jsonio.read_file(root / rel)
+    except MemoryStoreError:
+        return False
+    return isinstance(doc, dict) and f"{doc.get('id')}.json" == rel.split("/", 1)[1]
+
+
+def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Report:
+    """Compare the store with the manifest (hashing only what differs) and undo what went around the writer."""
+    from claude_memory.store import maintenance
+    from claude_memory.core.categories import category_of_folder
+    from claude_memory.core.manifest import quarantine_name
+    from claude_memory.store.lock import store_lock
+    from claude_memory.core.slug import is_valid_slug
+
+    root = Path(root)
+    report = Report()
+    rebuild = False
+    with store_lock(root, timeout=lock_timeout):
+        recorded = entries(root)
+        diff = mf.compare({k: v for k, v in recorded.items() if k != "\0dirty"}, mf.scan(str(root)))
+        for rel in diff.changed + diff.added:
+            path = root / rel
+            digest = _file_md5(path)
+            known = recorded.get(rel)
+            if digest is None:
+                continue
+            if (known and digest in _allowed(known)) or _writers_own(root, rel, digest):
+                recorded[rel] = (_sig(os.lstat(path)), digest)  # the writer's own content
+                recorded["\0dirty"] = True
+                continue
+            if rel == mf.INDEX:
+                rebuild = True
+                report.lines.append("index.md was changed outside the plugin; it was rebuilt from the memory files.")
+                continue
+            folder, name = rel.split("/", 1)
+            category = category_of_folder(folder)
+            if known is not None:
+                aside = _set_aside(root, rel)
+                good = [d for d in known[1].split(",") if d]  # the newest first
+                if good and _restore(root, rel, good[0]):
+                    report.lines.append(f"{rel} was changed outside memory_write.py: the writer's last version was "
+                                        f"put back and the changed file moved to {aside}.")
+                else:
+                    del recorded[rel]
+                    recorded["\0dirty"] = True
+                    report.lines.append(f"{rel} was changed outside memory_write.py and no good copy was kept; "
+                                        f"the changed file was moved to {aside}.")
+                report.repaired.append(rel)
+                rebuild = True
+                continue
+            if not (name.endswith(".json") and is_valid_slug(name[:-5]) and path.is_file()
+                    and not path.is_symlink()):
+                aside = _set_aside(root, rel)
+                report.lines.append(f"{rel} is not a memory file and was put in the store outside the plugin; "
+                                    f"it was moved to {aside}.")
+                report.repaired.append(rel)
+                continue
+            problems = _problems(path, category)
+            if problems:
+                moved = quarantine_name(str(path))
+                os.replace(path, moved)
+                shown = problems[:12] + ([f"... and {len(problems) - 12} more"] if len(problems) > 12 else [])
+                report.lines.append(f"{rel} was written outside memory_write.py and is not a valid {category} "
+                                    f"memory; it was moved to {moved}. Problems:\n"
+                                    + "\n".join(f"- {p}" for p in shown))
+            else:
+                _adopt(root, rel, category)
+                report.lines.append(f"{rel} was written outside memory_write.py; it is a valid memory, so it was "
+                                    "kept, passed through the writer's checks (secrets, invisible characters) and "
+                                    "indexed.")
+            report.repaired.append(rel)
+            rebuild = True
+        for rel in diff.deleted:
+            known = recorded.pop(rel)
+            recorded["\0dirty"] = True
+            if "" in _allowed(known):
+                continue  # a removal (or a first write) the writer had begun
+            if rel == mf.INDEX:
+                rebuild = True
+                report.lines.append("index.md was deleted outside the plugin; it was rebuilt.")
+                continue
+            good = [d for d in known[1].split(",") if d]  # the newest first
+            if good and _restore(root, rel, good[0]):
+                report.lines.append(f"{rel} was deleted outside memory_write.py; it was restored from the "
+                                    "writer's last good copy.")
+            else:
+                report.lines.append(f"{rel} was deleted outside memory_write.py and no good copy was kept.")
+            report.repaired.append(rel)
+            rebuild = True
+    if rebuild:
+        maintenance.rebuild(root, lock_timeout=lock_timeout)
+        report.index_rebuilt = True
+    return report

@@ -1,0 +1,233 @@
+"""Changes made around the writer are found and repaired (issue 14 §3).
+
+Each bypass class runs for real (a shell command in a temporary project), then the
+PostToolUse hook runs as Claude Code runs it after a Bash call. The store must end as
+the writer left it, or with the change reported and repaired, and nothing lost: every
+byte moved out of the way is kept under ``.staging``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from claude_memory import integrity, maintenance
+from claude_memory.cli import memory_write
+from claude_memory.core import manifest as mf
+from store_helpers import make_doc, snapshot, write_json
+
+TARGET = "decisions/use-postgres.json"
+
+
+def _create(project: Path, root: Path, capsys, **over) -> dict:
+    draft = write_json(project / "draft.json", make_doc(**over))
+    assert memory_write.main(["--root", str(root), "--action", "create", "--category", "decision",
+                              "--input", str(draft)]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.fixture
+def store(project, memory_root, capsys):
+    """Two memories written by the writer; returns the store's memory files and index as the writer left them."""
+    _create(project, memory_root, capsys)
+    _create(project, memory_root, capsys, id="no-orm", title="No ORM, plain SQL")
+    return _memory_state(memory_root)
+
+
+def _memory_state(root: Path) -> dict:
+    return {rel: data for rel, data in snapshot(root).items()
+            if not rel.startswith(".staging") and data != "dir" and not rel.startswith(".")
+            and rel != ".gitignore"}
+
+
+def _sh(project: Path, command: str) -> None:
+    subprocess.run(command, shell=True, cwd=project, check=True, capture_output=True)
+
+
+def _after_bash(run_script, project: Path, command: str) -> dict | None:
+    res = run_script("memory_validate_hook.py", stdin={
+        "session_id": "s1", "cwd": str(project), "hook_event_name": "PostToolUse", "tool_name": "Bash",
+        "tool_input": {"command": command}, "tool_response": {"stdout": "", "stderr": ""}})
+    assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
+    return json.loads(res.stdout) if res.stdout.strip() else None
+
+
+def _set_aside(root: Path) -> dict[str, bytes]:
+    folder = root / ".staging" / integrity.SET_ASIDE
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()} if folder.exists() else {}
+
+
+def test_the_writer_records_a_manifest_and_last_good_copies(store, memory_root):
+    recorded = mf.read_manifest(str(memory_root))
+    assert set(recorded) == {TARGET, "decisions/no-orm.json", "index.md"}
+    assert not mf.compare(recorded, mf.scan(str(memory_root)))
+    for rel in (TARGET, "decisions/no-orm.json"):
+        digest = recorded[rel][1]
+        assert integrity.copy_path(memory_root, digest).read_bytes() == (memory_root / rel).read_bytes()
+    # private: inside the git-ignored staging place
+    assert ".staging/" in (memory_root / ".gitignore").read_text()
+
+
+def test_nothing_changed_answers_nothing(run_script, project, store, memory_root):
+    assert _after_bash(run_script, project, "ls -la .claude/memory") is None
+    assert _memory_state(memory_root) == store
+
+
+@pytest.mark.parametrize("command", [
+    f"echo x > .claude/memory/{TARGET}",
+    f"printf '{{}}' > .claude/memory/{TARGET}",
+    f"cp .claude/memory/decisions/no-orm.json .claude/memory/{TARGET}",
+    f"sed -i 's/Use Postgres for storage/Use Mongo/' .claude/memory/{TARGET}",
+    f"python3 -c \"import sys; open(sys.argv[1], 'a').write(' ')\" .claude/memory/{TARGET}",
+    f"cat /dev/null > .claude/memory/{TARGET}",
+])
+def test_an_overwritten_memory_is_restored_and_the_change_kept_aside(run_script, project, store, memory_root, command):
+    before = (memory_root / TARGET).read_bytes()
+    _sh(project, command)
+    changed = (memory_root / TARGET).read_bytes()
+    assert changed != before
+    answer = _after_bash(run_script, project, command)
+    assert answer is not None and answer["decision"] == "block"
+    assert TARGET in answer["reason"] and "memory_write.py" in answer["reason"] and "--action update" in answer["reason"]
+    assert _memory_state(memory_root) == store
+    assert list(_set_aside(memory_root).values()) == [changed]  # nothing lost
+    assert maintenance.validate(memory_root) == []
+    assert _after_bash(run_script, project, "true") is None  # repaired: quiet again
+
+
+@pytest.mark.parametrize("command", [f"rm .claude/memory/{TARGET}", f"rm -f .claude/memory/decisions/*.json",
+                                     "rm -rf .claude/memory/decisions", f"mv .claude/memory/{TARGET} ../elsewhere.json"])
+def test_a_deleted_memory_is_restored(run_script, project, store, memory_root, command):
+    _sh(project, command)
+    answer = _after_bash(run_script, project, command)
+    assert answer is not None and "restored" in answer["reason"]
+    assert _memory_state(memory_root) == store
+    assert maintenance.validate(memory_root) == []
+
+
+def test_a_renamed_memory_is_put_back_and_the_copy_under_the_new_name_quarantined(run_script, project, store,
+                                                                                   memory_root):
+    _sh(project, f"mv .claude/memory/{TARGET} .claude/memory/decisions/renamed.json")
+    answer = _after_bash(run_script, project, "mv")
+    assert answer is not None
+    state = _memory_state(memory_root)
+    moved = [rel for rel in state if "renamed.json.invalid." in rel]
+    assert len(moved) == 1 and state[moved[0]] == store[TARGET]  # kept, out of readers' way
+    assert {rel: v for rel, v in state.items() if rel not in moved} == store
+
+
+def test_a_new_invalid_file_is_quarantined(run_script, project, store, memory_root):
+    _sh(project, "echo x > .claude/memory/decisions/a.json")
+    answer = _after_bash(run_script, project, "echo")
+    assert answer is not None and "decisions/a.json" in answer["reason"] and "not a valid decision" in answer["reason"]
+    state = _memory_state(memory_root)
+    quarantined = [rel for rel in state if rel.startswith("decisions/a.json.invalid.")]
+    assert len(quarantined) == 1 and state[quarantined[0]] == b"x\n"
+    assert {rel: v for rel, v in state.items() if rel not in quarantined} == store
+
+
+def test_a_new_valid_memory_is_kept_finished_and_indexed(run_script, project, store, memory_root):
+    doc = make_doc(id="use-redis", title="Use Redis\u200b for caching", tags=["cache"])
+    write_json(project / "outside.json", doc)
+    _sh(project, "cp outside.json .claude/memory/decisions/use-redis.json")
+    answer = _after_bash(run_script, project, "cp")
+    assert answer is not None and "valid memory" in answer["reason"]
+    kept = json.loads((memory_root / "decisions" / "use-redis.json").read_text())
+    assert kept["title"] == "Use Redis for caching"  # through the writer's finishing
+    assert "decisions/use-redis.json" in (memory_root / "index.md").read_text()
+    assert maintenance.validate(memory_root) == []
+    assert _after_bash(run_script, project, "true") is None
+
+
+@pytest.mark.parametrize("command", ["echo notes > .claude/memory/decisions/notes.txt",
+                                     "ln -s /etc/hostname .claude/memory/decisions/link.json",
+                                     "echo '{}' > '.claude/memory/decisions/Bad Name.json'"])
+def test_a_stray_file_is_moved_aside(run_script, project, store, memory_root, command):
+    _sh(project, command)
+    answer = _after_bash(run_script, project, command)
+    assert answer is not None and "moved to" in answer["reason"]
+    assert _memory_state(memory_root) == store
+    assert _set_aside(memory_root)  # kept
+
+
+@pytest.mark.parametrize("command", ["rm .claude/memory/index.md", "echo '- [DECISION] fake -> x.json' >> .claude/memory/index.md",
+                                     "echo > .claude/memory/index.md"])
+def test_index_changed_outside_is_rebuilt(run_script, project, store, memory_root, command):
+    _sh(project, command)
+    answer = _after_bash(run_script, project, command)
+    assert answer is not None and "index.md" in answer["reason"]
+    assert _memory_state(memory_root) == store
+
+
+def test_a_file_tool_write_over_a_memory_is_repaired_too(run_script, project, store, memory_root):
+    (memory_root / TARGET).write_text("{}", encoding="utf-8")
+    res = run_script("memory_validate_hook.py", stdin={
+        "session_id": "s1", "cwd": str(project), "hook_event_name": "PostToolUse", "tool_name": "Write",
+        "tool_input": {"file_path": str(memory_root / TARGET), "content": "{}"}})
+    answer = json.loads(res.stdout)
+    assert answer["decision"] == "block" and TARGET in answer["reason"]
+    assert _memory_state(memory_root) == store
+
+
+def test_touch_and_the_writers_own_work_are_not_reported(run_script, project, store, memory_root, capsys):
+    _sh(project, f"touch .claude/memory/{TARGET}")
+    assert _after_bash(run_script, project, "touch") is None
+    doc = json.loads((memory_root / TARGET).read_text())
+    doc["changes"].append({"date": "2026-06-01T00:00:00Z", "summary": "more"})
+    draft = write_json(project / "u.json", doc)
+    res = run_script("memory_write.py", "--action", "update", "--target", str(memory_root / TARGET), "--input", str(draft))
+    assert res.returncode == 0, res.stderr
+    assert _after_bash(run_script, project, "python3 memory_write.py ...") is None
+    res = run_script("memory_write.py", "--action", "delete", "--target", str(memory_root / TARGET))
+    assert res.returncode == 0, res.stderr
+    res = run_script("memory_index.py", "--rebuild")
+    assert res.returncode == 0, res.stderr
+    assert _after_bash(run_script, project, "python3 memory_index.py --rebuild") is None
+
+
+def test_a_store_without_a_manifest_is_left_to_the_per_file_check(run_script, project, memory_root):
+    write_json(memory_root / "decisions" / "use-postgres.json", make_doc())
+    _sh(project, "echo x > .claude/memory/decisions/use-postgres.json")
+    assert _after_bash(run_script, project, "echo") is None  # no record to compare with
+    assert not (memory_root / ".staging" / mf.NAME).exists()
+
+
+def test_a_writer_killed_between_its_write_and_the_manifest_is_not_taken_for_a_bypass(project, store, memory_root,
+                                                                                       capsys):
+    """Content the writer put at a path (a copy exists, the id is the file name) is the writer's."""
+    path = memory_root / TARGET
+    manifest_before = (memory_root / ".staging" / mf.NAME).read_bytes()
+    doc = json.loads(path.read_text())
+    doc["changes"].append({"date": "2026-06-01T00:00:00Z", "summary": "acknowledged just before the kill"})
+    draft = write_json(project / "u.json", doc)
+    assert memory_write.main(["--root", str(memory_root), "--action", "update", "--target", str(path),
+                              "--input", str(draft)]) == 0
+    capsys.readouterr()
+    written = _memory_state(memory_root)
+    (memory_root / ".staging" / mf.NAME).write_bytes(manifest_before)  # as if killed before the manifest
+    assert not integrity.repair(memory_root)
+    assert _memory_state(memory_root) == written
+    # a removal is recorded before the unlink: killed in between, the file is not restored
+    integrity.note_removed(memory_root, memory_root / "decisions" / "no-orm.json")
+    integrity._pending.clear()
+    (memory_root / "decisions" / "no-orm.json").unlink()
+    assert not integrity.repair(memory_root)
+    assert not (memory_root / "decisions" / "no-orm.json").exists()
+
+
+def test_old_copies_are_bounded(project, memory_root, capsys, monkeypatch):
+    monkeypatch.setattr(integrity, "KEEP_OLD_COPIES", 3)
+    made = _create(project, memory_root, capsys)
+    for n in range(8):
+        doc = json.loads(Path(made["path"]).read_text())
+        doc["changes"].append({"date": "2026-06-01T00:00:00Z", "summary": f"edit {n}"})
+        draft = write_json(project / "u.json", doc)
+        assert memory_write.main(["--root", str(memory_root), "--action", "update", "--target", made["path"],
+                                  "--input", str(draft)]) == 0
+        capsys.readouterr()
+    copies = os.listdir(memory_root / ".staging" / integrity.COPIES)
+    assert len(copies) == 1 + 3  # the live version and the three newest it replaced
