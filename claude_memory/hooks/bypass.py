@@ -50,13 +50,18 @@ def check(payload: dict, roots: tuple[str, ...]) -> str | None:
 
 
 def _repair(root: str) -> list[str]:
-    try:
-        from claude_memory.store import integrity
-    except ImportError:  # pragma: no cover - the write path's dependencies from the plugin's venv
-        from claude_memory.core.deps import ensure_deps
+    from claude_memory.core.deps import ensure_deps
+    from claude_memory.core.errors import MemoryStoreError
 
-        ensure_deps(install=False)
-        from claude_memory.store import integrity
+    try:
+        ensure_deps(install=False)  # the write path's pydantic/filelock, from the plugin's venv if need be
+    except MemoryStoreError as exc:  # found, but cannot be repaired here: say what differs
+        diff = mf.compare(mf.read_manifest(root) or {}, mf.scan(root))
+        what = [f"{kind}: {', '.join(rels)}" for kind, rels in
+                (("changed", diff.changed), ("added", diff.added), ("deleted", diff.deleted)) if rels]
+        return [f"changed outside the writer ({'; '.join(what)}); it could not be repaired now: {exc.message}"]
+    from claude_memory.store import integrity
+
     return integrity.repair(root).lines
 
 
@@ -64,8 +69,7 @@ def _message(root: str, lines: list[str], session_id) -> str:
     from claude_memory.guard.advice import script_command, writer_advice
 
     body = "\n".join(f"- {line}" for line in lines)
-    return (f"claude-memory: the memory store {root} was changed outside the plugin's writer, and has been "
-            f"put back as the writer left it:\n{body}\n"
+    return (f"claude-memory: the memory store {root} was changed outside the plugin's writer:\n{body}\n"
             "Memory files change only through the writer (it validates, redacts secrets, keeps the index and "
             "the history). To change a memory, read it, write the changed JSON as a draft, then run:\n  "
             + script_command("memory_write.py", "--action", "update", "--target", "<memory file>", "--input",
