@@ -33,7 +33,8 @@ def _differs(root: str) -> bool:
 
 def check(payload: dict, roots: tuple[str, ...]) -> str | None:
     """The report for Claude when a store in ``roots`` was changed around the writer (and repaired)."""
-    if payload.get("tool_name") not in TOOLS:
+    tool = payload.get("tool_name")
+    if not isinstance(tool, str) or tool not in TOOLS:
         return None
     reports = []
     for root in roots:
