@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory import integrity, maintenance
+from claude_memory.store import integrity, maintenance
 from claude_memory.cli import memory_write
 from claude_memory.core import manifest as mf
 from store_helpers import make_doc, snapshot, write_json

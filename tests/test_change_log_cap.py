@@ -12,9 +12,9 @@ import json
 import pytest
 
 from claude_memory.cli import memory_write
-from claude_memory.errors import MemoryStoreError
-from claude_memory.models import MAX_CHANGES
-from claude_memory.validation import validate_draft, validate_record
+from claude_memory.core.errors import MemoryStoreError
+from claude_memory.store.models import MAX_CHANGES
+from claude_memory.store.validation import validate_draft, validate_record
 from store_helpers import make_doc, md5, write_json
 
 TS = "2026-05-01T10:00:00Z"

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from claude_memory.core import jsonio
 from claude_memory.core.invisible import INVISIBLE, JOINERS, count_invisible, strip_invisible, strip_tree
-from claude_memory.errors import MemoryStoreError
+from claude_memory.core.errors import MemoryStoreError
 from claude_memory.hooks import retrieve
-from claude_memory.index_file import entry_from_record, render_line
+from claude_memory.store.index_file import entry_from_record, render_line
 from claude_memory.recall import render
 from claude_memory.triage.context import neutralize
 from recall_helpers import sample_store
@@ -234,16 +234,16 @@ def test_index_refuses_a_root_that_is_not_a_memory_store(run_script, project):
     for mode in ("--rebuild", "--validate", "--gc"):
         res = run_script("memory_index.py", mode, "--root", "docs")
         _no_traceback(res)
-        assert res.returncode == 2 and "PATH_ERROR" in res.stderr, res.stderr
+        assert res.returncode == 1 and "PATH_ERROR" in res.stderr, res.stderr
     assert (docs / "index.md").read_text(encoding="utf-8") == "# Project docs\n\nSee the guide.\n"
     assert sorted(p.name for p in docs.iterdir()) == ["index.md"]
     (project / "src").mkdir()
     (project / "src" / "main.py").write_text("print()\n")
     res = run_script("memory_index.py", "--rebuild", "--root", "src")
-    assert res.returncode == 2 and "not a memory store" in res.stderr
+    assert res.returncode == 1 and "not a memory store" in res.stderr
     res = run_script("memory_write.py", "--action", "create", "--category", "decision", "--root", "docs",
                      "--input", str(write_json(project / "d.json", make_doc())))
-    assert res.returncode == 2 and not (docs / "decisions").exists()
+    assert res.returncode == 1 and "PATH_ERROR" in res.stderr and not (docs / "decisions").exists()
 
 
 def test_index_accepts_a_new_root_and_a_store_with_a_hand_edited_index(run_script, project, memory_root):

@@ -167,7 +167,7 @@ def _run(argv: Sequence[str]) -> int:
     from claude_memory import store
 
     root = Path(args.root) if args.root else paths.default_memory_root()
-    paths.require_store_root(root)
+    store.require_store_root(root)
     code = 0
     if args.log is not None:
         from claude_memory.core import oplog

@@ -143,7 +143,7 @@ def _run(argv: Sequence[str]) -> int:
     from claude_memory import store
 
     root = Path(args.root) if args.root else paths.default_memory_root()
-    paths.require_store_root(root)
+    store.require_store_root(root)
     ctx = store.open_store(root)
     located = store.locate_target(root, args.target, args.category) if args.target else None
     category = args.category or (located.category if located else None)

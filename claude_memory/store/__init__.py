@@ -13,7 +13,7 @@ Names load lazily, so ``import claude_memory.store.index_file`` from a hook cost
 from __future__ import annotations
 
 __all__ = [
-    "StoreContext", "Outcome", "open_store", "prepare_draft", "locate_target",
+    "StoreContext", "Outcome", "open_store", "prepare_draft", "locate_target", "require_store_root",
     "create", "update", "change_status", "gc", "rebuild", "validate", "validate_report", "health_report",
     "list_archived",
     "heal", "rows", "filter_rows", "resolve_category", "human_line", "commands_for", "render_page",
@@ -22,7 +22,7 @@ __all__ = [
 
 _LAZY = {
     "StoreContext": "transaction", "Outcome": "transaction", "create": "transaction", "update": "transaction",
-    "change_status": "transaction", "locate_target": "records", "gc": "maintenance", "rebuild": "maintenance",
+    "change_status": "transaction", "locate_target": "records", "require_store_root": "records", "gc": "maintenance", "rebuild": "maintenance",
     "validate": "maintenance", "validate_report": "maintenance", "health_report": ("health", "health"),
     "list_archived": "health",
     # memory for a team (#17): the derived index healed after git, curation views, export, conflicts

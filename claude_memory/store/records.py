@@ -21,6 +21,7 @@ from claude_memory.core.categories import CATEGORIES, FOLDERS, category_of_folde
 from claude_memory.core.errors import MemoryStoreError
 from claude_memory.core.slug import is_valid_slug, slugify
 from claude_memory.store import integrity
+from claude_memory.core.layout import CONFIG_NAME, INDEX_NAME, LOCK_NAME, STAGING_DIRNAME
 
 __all__ = [
     "Located",
@@ -285,3 +286,52 @@ def update_index(root: Path, *, remove: Iterable[tuple[str, str]] = (),
     entries += [index_file.entry_from_record(doc) for doc in add]
     return write_index(root, index_file.render_index(entries))
 
+
+_STORE_MARKERS = (STAGING_DIRNAME, LOCK_NAME, CONFIG_NAME, *FOLDERS.values())
+
+
+def require_store_root(root: str | os.PathLike) -> None:
+    """Refuse a ``--root`` that is not a memory store: ``PATH_ERROR``, nothing touched.
+
+    Accepted: a root that does not exist yet or is empty (a new store), a folder holding a
+    store's own entries (a category folder, ``.staging``, the lock, the config), or one whose
+    only sign is an index.md every line of which the plugin wrote. Refused: any other folder
+    (``--root docs``), above all one whose index.md a rebuild would overwrite.
+    """
+    root_p = Path(root)
+    try:
+        names = set(os.listdir(root_p))
+    except FileNotFoundError:
+        return
+    except NotADirectoryError:
+        raise MemoryStoreError("PATH_ERROR", f"--root {root_p} is not a folder") from None
+    except OSError as exc:
+        raise MemoryStoreError("PATH_ERROR", f"cannot list --root {root_p}: {exc.strerror or exc}") from None
+    if not names or names & set(_STORE_MARKERS):
+        return  # new, or a store (its index.md is the plugin's to rebuild, even after a hand edit)
+    if INDEX_NAME not in names:
+        raise MemoryStoreError(
+            "PATH_ERROR", f"--root {root_p} is not a memory store (none of index.md, "
+            f"{', '.join(FOLDERS.values())} in it); give the store's folder (usually <project>/.claude/memory)")
+    foreign = _foreign_index_line(root_p / INDEX_NAME)
+    if foreign is not None:
+        raise MemoryStoreError(
+            "PATH_ERROR", f"{root_p / INDEX_NAME} was not written by claude-memory (line {foreign[0]}: "
+            f"{foreign[1][:60]!r}) and {root_p} holds no memory store; refusing to overwrite it. "
+            "Give the store's folder (usually <project>/.claude/memory).")
+
+
+def _foreign_index_line(path: Path) -> tuple[int, str] | None:
+    """(line number, text) of the first line of ``path`` that is not an index line, or None."""
+    from claude_memory.store.index_file import parse_line
+
+    try:
+        if path.is_symlink() or not path.is_file():
+            return (0, "(not a regular file)")
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            for n, line in enumerate(fh, 1):
+                if line.strip() and parse_line(line) is None:
+                    return (n, line.rstrip("\n"))
+    except OSError as exc:
+        return (0, f"(unreadable: {exc.strerror or exc})")
+    return None

@@ -31,9 +31,9 @@ from pydantic import BaseModel, ValidationError
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.errors import MemoryStoreError, Problem
 from claude_memory.core.layout import MAX_MEMORY_BYTES
-from claude_memory.store.models import (
 from claude_memory.core import jsonio
 from claude_memory.core.invisible import strip_invisible
+from claude_memory.store.models import (
     ID_PATTERN,
     MAX_CHANGES,
     Change,
