@@ -231,3 +231,34 @@ def test_old_copies_are_bounded(project, memory_root, capsys, monkeypatch):
         capsys.readouterr()
     copies = os.listdir(memory_root / ".staging" / integrity.COPIES)
     assert len(copies) == 1 + 3  # the live version and the three newest it replaced
+
+
+def _git(project: Path, command: str) -> None:
+    _sh(project, f"git -c user.email=t@example.com -c user.name=t {command}")
+
+
+def test_changes_git_makes_are_the_projects_history_not_a_bypass(run_script, project, store, memory_root):
+    _git(project, "init -q")
+    _git(project, "add -A")
+    _git(project, "commit -qm base")
+    # a teammate's version of a memory arrives by git (written on a branch, merged here)
+    _git(project, "checkout -q -b teammate")
+    doc = json.loads((memory_root / TARGET).read_text())
+    doc["title"] = "Use Postgres 16 for storage"
+    write_json(memory_root / TARGET, doc)
+    _git(project, "commit -qam teammate")
+    _git(project, "checkout -q -")
+    assert _after_bash(run_script, project, "git checkout -") is None  # back to the writer's own version
+    _git(project, "merge -q --ff-only teammate")
+    assert _after_bash(run_script, project, "git merge teammate") is None
+    assert json.loads((memory_root / TARGET).read_text())["title"] == "Use Postgres 16 for storage"
+    assert "Use Postgres 16 for storage" in (memory_root / "index.md").read_text()
+    # git rm of a committed memory is the project's decision too
+    _git(project, "rm -q .claude/memory/decisions/no-orm.json")
+    assert _after_bash(run_script, project, "git rm") is None
+    assert not (memory_root / "decisions" / "no-orm.json").exists()
+    # but a plain overwrite of a committed memory is still a bypass
+    _sh(project, f"echo x > .claude/memory/{TARGET}")
+    answer = _after_bash(run_script, project, "echo")
+    assert answer is not None and TARGET in answer["reason"]
+    assert json.loads((memory_root / TARGET).read_text())["title"] == "Use Postgres 16 for storage"

@@ -58,11 +58,11 @@ def test_a_memory_too_big_to_recall_is_refused_by_the_writer(run_script, project
 
 def test_files_are_written_whole_only_through_core_atomic():
     # os.replace is the commit step of a whole-file write; every module goes through core.atomic.
-    # The other renames move a whole file aside: the operations log's rotation and the
-    # PostToolUse hook's quarantine.
+    # The other renames move a whole file aside: the operations log's rotation, the
+    # PostToolUse hook's quarantine and the bypass repair's (set-aside, quarantine).
     writers = sorted(str(p.relative_to(PACKAGE)) for p, text in _sources()
                      if "os.replace(" in text and p.name != "atomic.py")
-    assert writers == ["core/oplog.py", "hooks/validate.py"]
+    assert writers == ["core/oplog.py", "hooks/validate.py", "store/integrity.py"]
     assert "import tempfile" not in (PACKAGE / "core" / "atomic.py").read_text()
 
 

@@ -20,12 +20,14 @@ from __future__ import annotations
 import os
 import time
 
+from claude_memory.core.layout import INDEX_NAME, STAGING_DIRNAME
+
 __all__ = ["NAME", "INDEX", "FOLDERS", "Diff", "parse", "render", "compare", "scan", "manifest_path",
            "read_manifest", "is_set_aside", "quarantine_name"]
 
 NAME = "manifest"
-INDEX = "index.md"
-_STAGING = ".staging"
+INDEX = INDEX_NAME
+_STAGING = STAGING_DIRNAME
 #: The category folders (the same names as :mod:`claude_memory.categories`; kept here so the
 #: hook imports nothing else).
 FOLDERS = ("sessions", "decisions", "runbooks", "constraints", "tech-debt", "preferences")

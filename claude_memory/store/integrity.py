@@ -35,7 +35,11 @@ difference), per file, under the lock:
 - any other new file in a category folder -> moved to ``.staging/set-aside/``;
 - index.md changed or deleted, or any memory repaired -> index.md rebuilt.
 
-Every case except the first is reported, with what to do instead. Nothing is lost: every
+A change git made (the file now exactly as git's index has it, or gone from git's index
+after having been committed: a checkout, merge, pull, reset, stash or ``git rm``) is the
+project's history, not a bypass: it is recorded and the index rebuilt, nothing said.
+
+Every other case is reported, with what to do instead. Nothing is lost: every
 byte moved out of the way is kept under ``.staging``.
 """
 
@@ -48,6 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from claude_memory.core import manifest as mf
+from claude_memory.core.layout import STAGING_DIRNAME
 
 __all__ = ["COPIES", "SET_ASIDE", "KEEP_OLD_COPIES", "save_copy", "drop_copy", "note_written", "note_removed", "flush",
            "entries", "Report", "repair", "copy_path"]
@@ -85,7 +90,7 @@ def _rel(root: str | os.PathLike, path: str | os.PathLike) -> str | None:
 
 
 def copy_path(root: str | os.PathLike, digest: str) -> Path:
-    return Path(root) / ".staging" / COPIES / digest
+    return Path(root) / STAGING_DIRNAME / COPIES / digest
 
 
 def save_copy(root: str | os.PathLike, data: bytes, digest: str | None = None) -> tuple[str, bool]:
@@ -93,7 +98,7 @@ def save_copy(root: str | os.PathLike, data: bytes, digest: str | None = None) -
 
     Returns (its md5, whether the copy is new: :func:`drop_copy` it if the write then fails)."""
     digest = digest or hashlib.md5(data).hexdigest()
-    folder = Path(root) / ".staging" / COPIES
+    folder = Path(root) / STAGING_DIRNAME / COPIES
     target = folder / digest
     if target.exists():
         return digest, False
@@ -183,21 +188,13 @@ def note_gone(root: str | os.PathLike, path: str | os.PathLike) -> None:
 
 def _write(root: str | os.PathLike, current: dict) -> None:
     """Replace the manifest (atomically; not fsynced: see the module's note on power cuts)."""
+    from claude_memory.core.atomic import atomic_write_text
+
     body = {k: v for k, v in current.items() if k != "\0dirty"}
     target = mf.manifest_path(_key(root))
     if not os.path.isdir(os.path.dirname(target)):
         _staging(root)
-    tmp = os.path.join(os.path.dirname(target), f".{mf.NAME}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(mf.render(body))
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    atomic_write_text(target, mf.render(body), durable=False)
     current["\0dirty"] = False
 
 
@@ -218,7 +215,7 @@ def flush(root: str | os.PathLike) -> None:
 
 
 def _prune(root: str | os.PathLike, live: set[str]) -> None:
-    folder = Path(root) / ".staging" / COPIES
+    folder = Path(root) / STAGING_DIRNAME / COPIES
     try:
         old = [(e.stat().st_mtime_ns, e.path) for e in os.scandir(folder)
                if e.name not in live and not e.name.startswith(".")]
@@ -252,11 +249,11 @@ def _stamp() -> str:
 
 
 def _set_aside(root: Path, rel: str) -> Path:
-    target = root / ".staging" / SET_ASIDE / f"{rel}.{_stamp()}"
+    target = root / STAGING_DIRNAME / SET_ASIDE / f"{rel}.{_stamp()}"
     n = 1
     while os.path.lexists(target):
         n += 1
-        target = root / ".staging" / SET_ASIDE / f"{rel}.{_stamp()}-{n}"
+        target = root / STAGING_DIRNAME / SET_ASIDE / f"{rel}.{_stamp()}-{n}"
     _staging(root)
     target.parent.mkdir(parents=True, exist_ok=True)
     os.replace(root / rel, target)
@@ -319,6 +316,50 @@ def _writers_own(root: Path, rel: str, digest: str) -> bool:
     return isinstance(doc, dict) and f"{doc.get('id')}.json" == rel.split("/", 1)[1]
 
 
+class _Git:
+    """What git's own index says about the store's files: a change that leaves a file exactly as git's
+    index has it (a checkout, merge, pull, reset or stash) is git's doing, not a bypass."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._blobs: dict[str, str] | None | bool = False
+
+    def _run(self, *args: str) -> bytes | None:
+        import subprocess
+
+        try:
+            proc = subprocess.run(["git", *args], cwd=self.root, capture_output=True, timeout=10)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return proc.stdout if proc.returncode == 0 else None
+
+    def blobs(self) -> dict[str, str] | None:
+        """rel path -> blob id in git's index (None: not a git work tree)."""
+        if self._blobs is False:
+            out = self._run("ls-files", "-s", "-z", "--", ".")
+            blobs = None
+            if out is not None:
+                blobs = {}
+                for item in out.split(b"\0"):
+                    meta, _, name = item.partition(b"\t")
+                    parts = meta.split()
+                    if len(parts) == 3 and parts[2] == b"0":
+                        blobs[name.decode("utf-8", "replace")] = parts[1].decode("ascii", "replace")
+            self._blobs = blobs
+        return self._blobs  # type: ignore[return-value]
+
+    def holds(self, rel: str, data: bytes) -> bool:
+        blobs = self.blobs()
+        return bool(blobs) and blobs.get(rel) == hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+    def removed(self, rel: str) -> bool:
+        """Gone from git's index too, and once committed: git took it away (checkout, git rm, merge)."""
+        blobs = self.blobs()
+        if blobs is None or rel in blobs:
+            return False
+        return bool(self._run("log", "-1", "--format=%H", "--", rel))
+
+
 def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Report:
     """Compare the store with the manifest (hashing only what differs) and undo what went around the writer."""
     from claude_memory.store import maintenance
@@ -330,6 +371,7 @@ def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Rep
     root = Path(root)
     report = Report()
     rebuild = False
+    git = _Git(root)
     with store_lock(root, timeout=lock_timeout):
         recorded = entries(root)
         diff = mf.compare({k: v for k, v in recorded.items() if k != "\0dirty"}, mf.scan(str(root)))
@@ -342,6 +384,12 @@ def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Rep
             if (known and digest in _allowed(known)) or _writers_own(root, rel, digest):
                 recorded[rel] = (_sig(os.lstat(path)), digest)  # the writer's own content
                 recorded["\0dirty"] = True
+                continue
+            if rel != mf.INDEX and git.holds(rel, path.read_bytes()):
+                save_copy(root, path.read_bytes(), digest)  # git's version: recorded as the store's own
+                recorded[rel] = (_sig(os.lstat(path)), digest)
+                recorded["\0dirty"] = True
+                rebuild = True
                 continue
             if rel == mf.INDEX:
                 rebuild = True
@@ -390,6 +438,9 @@ def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Rep
             recorded["\0dirty"] = True
             if "" in _allowed(known):
                 continue  # a removal (or a first write) the writer had begun
+            if rel != mf.INDEX and git.removed(rel):
+                rebuild = True
+                continue
             if rel == mf.INDEX:
                 rebuild = True
                 report.lines.append("index.md was deleted outside the plugin; it was rebuilt.")
