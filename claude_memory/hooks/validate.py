@@ -178,7 +178,8 @@ def decide(payload: dict) -> dict | None:
         return answer
     if answer is None:
         return _block(report, report)
-    reason = f"{answer.get('reason') or answer['hookSpecificOutput']['additionalContext']}\n\n{report}"
+    said = answer.get("reason") or (answer.get("hookSpecificOutput") or {}).get("additionalContext") or ""
+    reason = f"{said}\n\n{report}" if said else report
     return _block(reason, reason)
 
 
