@@ -142,8 +142,8 @@ def test_input_from_stdin(run_script, memory_root):
     assert Path(res.json()["path"]).is_file()
 
 
-@pytest.mark.parametrize("stdin,needle", [("", "empty"), ("[1]", "one JSON object"), ("{bad", "not UTF-8 JSON"),
-                                          ("[" * 100_000, "not UTF-8 JSON")])
+@pytest.mark.parametrize("stdin,needle", [("", "empty"), ("[1]", "one JSON object"), ("{bad", "not valid JSON"),
+                                          ("[" * 100_000, "levels deep")])
 def test_bad_stdin_is_a_structured_error(run_script, memory_root, stdin, needle):
     res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", "-", stdin=stdin)
     assert res.returncode != 0 and "INPUT_ERROR" in res.stderr and needle in res.stderr

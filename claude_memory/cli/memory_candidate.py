@@ -96,7 +96,9 @@ def _load_one(path: Path, root_real: Path) -> tuple[dict, str] | None:
             st = os.stat(real)
         if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_MEMORY_BYTES:
             return None
-        doc = jsonio.read_file(path, max_bytes=MAX_MEMORY_BYTES)
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_MEMORY_BYTES + 1)
+        doc = jsonio.parse(raw, source=str(path), max_bytes=MAX_MEMORY_BYTES)
     except (OSError, MemoryStoreError):
         return None
     if not isinstance(doc, dict):

@@ -178,7 +178,7 @@ def decide(payload: dict) -> dict | None:
         return answer
     if answer is None:
         return _block(report, report)
-    said = answer.get("reason") or (answer.get("hookSpecificOutput") or {}).get("additionalContext") or ""
+    said = answer.get("reason") or ""  # the file tool's own report (index.md, config) is a block with a reason
     reason = f"{said}\n\n{report}" if said else report
     return _block(reason, reason)
 
