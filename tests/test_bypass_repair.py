@@ -262,3 +262,27 @@ def test_changes_git_makes_are_the_projects_history_not_a_bypass(run_script, pro
     answer = _after_bash(run_script, project, "echo")
     assert answer is not None and TARGET in answer["reason"]
     assert json.loads((memory_root / TARGET).read_text())["title"] == "Use Postgres 16 for storage"
+
+
+def test_a_file_git_left_in_conflict_is_left_for_resolve(run_script, project, store, memory_root):
+    _git(project, "init -q")
+    _git(project, "add -A")
+    _git(project, "commit -qm base")
+    _git(project, "branch ours")
+    _git(project, "branch theirs")
+    # two branches change the same memory differently
+    _git(project, "checkout -q ours")
+    doc = json.loads((memory_root / TARGET).read_text())
+    write_json(memory_root / TARGET, {**doc, "title": "Use Postgres 15"})
+    _git(project, "commit -qam ours")
+    _git(project, "checkout -q theirs")
+    write_json(memory_root / TARGET, {**doc, "title": "Use Postgres 16"})
+    _git(project, "commit -qam theirs")
+    _git(project, "checkout -q ours")
+    assert _after_bash(run_script, project, "git checkout ours") is None
+    subprocess.run("git -c user.email=t@example.com -c user.name=t merge -q theirs", shell=True, cwd=project,
+                   capture_output=True)  # fails: a conflict
+    conflicted = (memory_root / TARGET).read_bytes()
+    assert b"<<<<<<<" in conflicted
+    assert _after_bash(run_script, project, "git merge theirs") is None
+    assert (memory_root / TARGET).read_bytes() == conflicted  # left for memory_index.py --resolve

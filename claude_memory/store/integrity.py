@@ -323,6 +323,7 @@ class _Git:
     def __init__(self, root: Path) -> None:
         self.root = root
         self._blobs: dict[str, str] | None | bool = False
+        self.conflicted: set[str] = set()
 
     def _run(self, *args: str) -> bytes | None:
         import subprocess
@@ -345,8 +346,15 @@ class _Git:
                     parts = meta.split()
                     if len(parts) == 3 and parts[2] == b"0":
                         blobs[name.decode("utf-8", "replace")] = parts[1].decode("ascii", "replace")
+                    elif len(parts) == 3:  # stages 1-3: a merge left this file in conflict
+                        self.conflicted.add(name.decode("utf-8", "replace"))
             self._blobs = blobs
         return self._blobs  # type: ignore[return-value]
+
+    def in_conflict(self, rel: str) -> bool:
+        """git left ``rel`` in conflict (markers in the file): ``memory_index.py --resolve`` settles it."""
+        self.blobs()
+        return rel in self.conflicted
 
     def holds(self, rel: str, data: bytes) -> bool:
         blobs = self.blobs()
@@ -385,6 +393,8 @@ def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Rep
                 recorded[rel] = (_sig(os.lstat(path)), digest)  # the writer's own content
                 recorded["\0dirty"] = True
                 continue
+            if rel != mf.INDEX and git.in_conflict(rel):
+                continue  # git's merge in progress: left as git wrote it, for --resolve
             if rel != mf.INDEX and git.holds(rel, path.read_bytes()):
                 save_copy(root, path.read_bytes(), digest)  # git's version: recorded as the store's own
                 recorded[rel] = (_sig(os.lstat(path)), digest)
