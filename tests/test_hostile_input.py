@@ -189,7 +189,7 @@ def deep_store(memory_root):
     return good
 
 
-@pytest.mark.parametrize("mode,code", [("--validate", 1), ("--health", 0), ("--rebuild", 0)])
+@pytest.mark.parametrize("mode,code", [("--validate", 1), ("--health", 0), ("--rebuild", 1)])
 def test_maintenance_reports_hostile_files_without_a_traceback(run_script, memory_root, deep_store, mode, code):
     res = run_script("memory_index.py", mode, "--json")
     _no_traceback(res)
