@@ -35,7 +35,7 @@ def test_log_off_still_records_the_session(memory_root):
     assert usage.read_log(str(memory_root)) == [] and usage.seen(str(memory_root), "s") == {"decisions/a"}
 
 
-@pytest.mark.parametrize("sid", [None, "", "../../etc/passwd", ".hidden", "a/b", "x" * 200, 7])
+@pytest.mark.parametrize("sid", [None, "", "../..", "///", 7])
 def test_unusable_session_ids_record_no_session_file(memory_root, sid):
     memory_root.mkdir(parents=True)
     usage.record(str(memory_root), sid, "prompt", ["decisions/a"])
@@ -43,6 +43,15 @@ def test_unusable_session_ids_record_no_session_file(memory_root, sid):
     seen_dir = memory_root / ".staging" / usage.SEEN_DIR
     assert not seen_dir.exists() or not list(seen_dir.iterdir())
     assert len(usage.read_log(str(memory_root))) == 1
+
+
+@pytest.mark.parametrize("sid", ["../../etc/passwd", ".hidden", "a/b", "x" * 200])
+def test_odd_session_ids_stay_inside_the_seen_folder(memory_root, sid):
+    memory_root.mkdir(parents=True)
+    usage.record(str(memory_root), sid, "prompt", ["decisions/a"])
+    assert usage.seen(str(memory_root), sid) == {"decisions/a"}
+    files = list((memory_root / ".staging" / usage.SEEN_DIR).iterdir())
+    assert len(files) == 1 and files[0].parent.name == usage.SEEN_DIR and not files[0].name.startswith(".")
 
 
 def test_the_log_is_bounded(memory_root):

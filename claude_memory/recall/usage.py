@@ -28,7 +28,6 @@ LOG_FILE = "usage.log"
 SEEN_DIR = "seen"
 VIAS = ("prompt", "file", "start")
 DEFAULT_MAX_BYTES = 256 * 1024
-_SID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.")
 
 
 def usage_settings(config: dict) -> tuple[bool, int]:
@@ -43,10 +42,12 @@ def usage_settings(config: dict) -> tuple[bool, int]:
 
 
 def session_file(session_id) -> str | None:
-    """The file name for a session id, or None when the id is unusable."""
-    if not isinstance(session_id, str) or not 0 < len(session_id) <= 128 or session_id.startswith("."):
-        return None
-    return session_id if all(c in _SID_CHARS for c in session_id) else None
+    """The file name for a session id (:func:`claude_memory.core.layout.session_key`), or None
+    when the payload has no usable id (nothing is remembered for such a call)."""
+    from claude_memory.core.layout import session_key
+
+    key = session_key(session_id)
+    return None if key == "nosession" else key
 
 
 def _append(path: str, data: bytes) -> int:
