@@ -10,8 +10,9 @@ is the user's own, mode 0700, git-ignored, never committed):
 - ``seen/<session id>``: the memories injected in that session, one a line; prompt recall
   and file recall skip them, and a session start after compaction brings them back.
 
-Each record is one ``write`` to a file opened with ``O_APPEND``: no lock, no read-modify-
-write, nothing a writer of the store ever waits on. Reading is for the maintainers'
+Each record is one ``write`` to a file opened with ``O_APPEND`` (:func:`claude_memory.core.oplog.append_bounded`,
+shared with the operations log): no lock, no read-modify-write, nothing a writer of the store ever
+waits on. Reading is for the maintainers'
 reports (:func:`read_log`, :func:`stats`) and the small per-session set.
 """
 
@@ -19,7 +20,8 @@ from __future__ import annotations
 
 import os
 
-from claude_memory.recall.private import NOFOLLOW, STAGING, read_private, staging
+from claude_memory.core.oplog import append_bounded
+from claude_memory.recall.private import STAGING, read_private, staging
 
 __all__ = ["LOG_FILE", "SEEN_DIR", "VIAS", "record", "seen", "read_log", "stats", "never_recalled",
            "prune_seen", "DEFAULT_MAX_BYTES", "usage_settings", "session_file"]
@@ -50,24 +52,6 @@ def session_file(session_id) -> str | None:
     return None if key == "nosession" else key
 
 
-def _append(path: str, data: bytes) -> int:
-    """Append ``data`` with one write; the file's size before it (or -1 when it could not be written)."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | NOFOLLOW, 0o600)
-    except OSError:
-        return -1
-    try:
-        st = os.fstat(fd)
-        if hasattr(os, "getuid") and st.st_uid != os.getuid():
-            return -1
-        os.write(fd, data)
-        return st.st_size
-    except OSError:
-        return -1
-    finally:
-        os.close(fd)
-
-
 def record(root: str, session_id, via: str, names: list[str], *, max_bytes: int = DEFAULT_MAX_BYTES,
            log: bool = True, now: float | None = None) -> None:
     """Record that ``names`` (``folder/slug``) were injected by ``via`` in ``session_id``. Never raises."""
@@ -84,19 +68,20 @@ def record(root: str, session_id, via: str, names: list[str], *, max_bytes: int 
             os.mkdir(seen_dir, 0o700)
         except OSError:
             pass
-        _append(os.path.join(seen_dir, sid), "".join(n + "\n" for n in names).encode("utf-8"))
+        try:
+            append_bounded(os.path.join(seen_dir, sid), "".join(n + "\n" for n in names).encode("utf-8"), None)
+        except OSError:
+            pass
     if not log:
         return
     import time
 
     stamp = int(time.time() if now is None else now)
-    path = os.path.join(folder, LOG_FILE)
-    size = _append(path, "".join(f"{stamp}\t{via}\t{n}\n" for n in names).encode("utf-8"))
-    if size > max_bytes:
-        try:
-            os.replace(path, path + ".1")  # appends racing with this land in the older file: still counted
-        except OSError:
-            pass
+    try:
+        append_bounded(os.path.join(folder, LOG_FILE),
+                       "".join(f"{stamp}\t{via}\t{n}\n" for n in names).encode("utf-8"), max_bytes)
+    except OSError:
+        pass
 
 
 def seen(root: str, session_id) -> set[str]:
