@@ -161,3 +161,35 @@ def test_script_builds_a_missing_table_in_the_background(run_script, store, proj
     time.sleep(0.3)
     again = run_script("memory_write_guard.py", stdin=payload(project, "Read", str(project / "src" / "app.py")))
     assert "App decision" in context(again.json())
+
+
+def _imported_beyond_bare(script: str, stdin: dict, project) -> set[str]:
+    import os
+    import subprocess
+    import sys
+
+    from locations import SCRIPTS
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE_")}
+    env["CLAUDE_PROJECT_DIR"] = str(project)
+
+    def names(argv, data=b""):
+        proc = subprocess.run([sys.executable, "-X", "importtime", *argv], input=data, capture_output=True, env=env,
+                              cwd=str(project), timeout=60)
+        return {line.rsplit("|", 1)[1].strip() for line in proc.stderr.decode().splitlines()
+                if line.startswith("import time:") and line.count("|") >= 2}
+
+    bare = names(["-c", "pass"])
+    return names([str(SCRIPTS / script)], json.dumps(stdin).encode()) - bare
+
+
+#: What the file-tool hook must not load on a file no memory names (each costs 0.3-10 ms at start-up).
+HEAVY = {"subprocess", "re", "json", "pathlib", "typing", "datetime", "enum", "functools", "collections",
+         "tempfile", "importlib", "fcntl"}
+
+
+def test_the_file_tool_hook_stays_lean_for_a_file_no_memory_names(store, project):
+    loaded = _imported_beyond_bare("memory_write_guard.py",
+                                   payload(project, "Read", str(project / "src" / "other.py")), project)
+    assert "claude_memory.recall.context_table" in loaded  # the table was consulted
+    assert {name for name in loaded if name.split(".")[0] in HEAVY} == set()
