@@ -26,7 +26,7 @@ import os
 import time
 
 from claude_memory.core.categories import FOLDER_NAMES
-from claude_memory.recall.private import STAGING, folder_sig, is_ours, pread, read_private, spawn_in_staging, staging, write_private
+from claude_memory.recall.private import STAGING, folder_sig, is_ours, pread, spawn_in_staging, staging, write_private
 
 __all__ = ["path_key", "tool_path_keys", "TABLE_FILE", "LOCK_FILE", "TABLE_VERSION", "Table", "open_table", "build_table", "key_hash",
            "folder_state", "is_current", "refresh", "start_data", "DEFAULT_GRACE_MINUTES"]
@@ -340,8 +340,3 @@ def build_table(root: str) -> bool:
     except Exception:  # noqa: BLE001 - a table we cannot write is a missing feature, never an error
         return False
     return True
-
-
-def read_private_text(root: str, name: str) -> bytes | None:
-    """A private staging file's bytes (see :func:`.private.read_private`)."""
-    return read_private(os.path.join(root, STAGING, name))
