@@ -170,3 +170,12 @@ def test_stale_and_health_scripts(run_script, store):
     assert reasons["runbooks/young"] == "src/removed.py no longer exists"
     health = run_script("memory_index.py", "--health")
     assert "may be stale: 2" in health.stdout and "runbooks/young: src/removed.py no longer exists" in health.stdout
+
+
+def test_list_shows_recall_counts_and_stale_marks(run_script, store):
+    result = run_script("memory_index.py", "--list", "--json")
+    assert result.returncode == 0, result.stderr
+    rows = {f"{m['folder']}/{m['id']}": m for m in json.loads(result.stdout)["memories"]}
+    assert rows["decisions/used"]["recalled"] == 1 and rows["decisions/unused"]["recalled"] == 0
+    assert rows["decisions/used"]["may_be_stale"] is False
+    assert rows["runbooks/young"]["may_be_stale"] == "src/removed.py no longer exists"

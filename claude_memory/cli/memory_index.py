@@ -141,7 +141,10 @@ def _curate(root: Path, args) -> tuple[dict, object]:
 
     store.heal(root)
     try:
-        rows = store.filter_rows(store.rows(root), category=args.category, tag=args.tag, status=args.status)
+        from claude_memory.recall.report import annotate  # recall counts and "may be stale"
+
+        rows = store.filter_rows(store.rows(root, annotators=[annotate]), category=args.category, tag=args.tag,
+                                 status=args.status)
     except ValueError as exc:
         raise MemoryStoreError("USAGE_ERROR", str(exc)) from None
     if args.export:

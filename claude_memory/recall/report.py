@@ -11,7 +11,7 @@ import time
 
 from claude_memory.recall import context_table, usage
 
-__all__ = ["stale_list", "usage_stats", "retire_suggestions", "usage_days"]
+__all__ = ["stale_list", "usage_stats", "retire_suggestions", "usage_days", "annotate"]
 
 
 def _active(root: str) -> list[tuple[str, str, dict]]:
@@ -56,3 +56,21 @@ def retire_suggestions(root: str | os.PathLike, *, older_than_days: int = 90, no
     root = os.fspath(root)
     return usage.never_recalled(_memories(root), usage.read_log(root), now=time.time() if now is None else now,
                                 older_than_days=older_than_days)
+
+
+def annotate(root, rows: list[dict]) -> None:
+    """A ``store.listing`` annotator: each row's ``recalled`` (injections in the kept usage log; left
+    unknown when nothing was ever recorded) and, for active memories, ``may_be_stale`` (the reason,
+    or False)."""
+    root = os.fspath(root)
+    log = usage.read_log(root)
+    counts: dict[str, int] = {}
+    for _stamp, _via, name in log:
+        counts[name] = counts.get(name, 0) + 1
+    reasons = context_table.stale_reasons(root, _active(root))
+    for row in rows:
+        name = f"{row['folder']}/{row['id']}"
+        if log:
+            row["recalled"] = counts.get(name, 0)
+        if row.get("status") == "active":
+            row["may_be_stale"] = reasons.get(name) or False
