@@ -5,16 +5,7 @@ from __future__ import annotations
 import re
 
 from claude_memory.devtools.model_server import Steps
-from support import first_prompt_text
-
-#: The prompt's recall reaches the model under this label (the session-start block, under its own, comes first).
-PROMPT_LABEL = "UserPromptSubmit hook additional context:"
-
-
-def prompt_context(given: str) -> str:
-    """What the UserPromptSubmit hook added (empty when it added nothing)."""
-    return given[given.index(PROMPT_LABEL):] if PROMPT_LABEL in given else ""
-
+from support import first_prompt_text, prompt_context
 
 STORED = ("decisions/buf-for-proto-lint-and-breaking-checks.json",
           "constraints/kafka-max-message-size-1mib.json",
