@@ -219,3 +219,16 @@ def test_start_data_picks_the_latest_session_and_strong_preferences():
     assert data["constraints"] == []
     assert data["counts"] == {"session_summary": 2, "preference": 2, "constraint": 1}
     assert data["stale"] == {"session_summary": 1}
+
+
+def test_a_memory_without_record_status_counts_as_active(store, project):
+    doc = memory("decision", "lenient", "Written by hand", ["x"], related_files=["src/app.py"])
+    del doc["record_status"]
+    write(store, doc)
+    context_table.build_table(str(store))
+    table = context_table.open_table(str(store))
+    try:
+        assert "lenient" in [h[2] for h in table.get("p:src/app.py")]
+        assert table.start()["counts"]["decision"] == 2
+    finally:
+        table.close()

@@ -204,13 +204,19 @@ def test_prepare_compiles_modules_that_later_hooks_load_without_writing_bytecode
 def test_prepare_runs_in_a_detached_child_one_at_a_time(tmp_path, monkeypatch):
     data = tmp_path / "data"
     monkeypatch.setenv("CLAUDE_PLUGIN_DATA", str(data))
-    ran = tmp_path / "ran"
-    monkeypatch.setattr(session_start, "prepare", lambda root: (ran.write_text(root), time.sleep(1)))
-    start = time.monotonic()
+    go, ran = tmp_path / "go", tmp_path / "ran"
+
+    def fake_prepare(root):  # waits for the test: a hook that waited for it would never return
+        deadline = time.time() + 20
+        while not go.exists() and time.time() < deadline:
+            time.sleep(0.02)
+        ran.write_text(root if go.exists() else "the hook waited")
+
+    monkeypatch.setattr(session_start, "prepare", fake_prepare)
     assert session_start.spawn_prepare() is True
-    assert time.monotonic() - start < 0.5  # the hook does not wait for it
-    assert session_start.spawn_prepare() is False  # one is running
-    deadline = time.time() + 10
+    assert session_start.spawn_prepare() is False  # one is running (it holds the lock)
+    go.write_text("")
+    deadline = time.time() + 20
     while not ran.exists() and time.time() < deadline:
         time.sleep(0.05)
     assert ran.read_text() == session_start.PLUGIN_ROOT

@@ -83,6 +83,11 @@ def tool_path_keys(path: str, cwd: str | None, project: str) -> list[str]:
     return keys
 
 
+def is_active(record: dict) -> bool:
+    """Active, reading leniently as recall does (a missing or null ``record_status`` is active)."""
+    return record.get("record_status") in ("active", None)
+
+
 def folder_state(root: str) -> tuple:
     """The six category folders' ``(mtime_ns, inode)`` (None for a missing one)."""
     return tuple(folder_sig(root, folder) for folder in FOLDERS)
@@ -191,7 +196,7 @@ def start_data(records: list[tuple[str, str, dict]], stale: dict[str, str]) -> d
     stale_counts: dict[str, int] = {}
     sessions, constraints, preferences = [], [], []
     for folder, slug, record in records:
-        if record.get("record_status") != "active":
+        if not is_active(record):
             continue
         category = CATEGORY_OF[folder]
         name = f"{folder}/{slug}"
@@ -263,7 +268,7 @@ def stale_reasons(root: str, records: list[tuple[str, str, dict]]) -> dict[str, 
     keys: set[str] = set()
     for folder, slug, record in records:
         files = record.get("related_files")
-        if record.get("record_status") != "active" or not isinstance(files, list):
+        if not is_active(record) or not isinstance(files, list):
             continue
         named = [(f.strip(), path_key(f, project)) for f in files[:50] if isinstance(f, str) and f.strip()]
         if named:
@@ -296,7 +301,7 @@ def build_table(root: str) -> bool:
     project = project_of(root)
     entries: dict[str, object] = {}
     for folder, slug, record in records:
-        if record.get("record_status") != "active":
+        if not is_active(record):
             continue
         name = f"{folder}/{slug}"
         category = CATEGORY_OF[folder]

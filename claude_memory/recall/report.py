@@ -15,7 +15,7 @@ __all__ = ["stale_list", "usage_stats", "retire_suggestions", "usage_days", "ann
 
 
 def _active(root: str) -> list[tuple[str, str, dict]]:
-    return [r for r in context_table.read_store(root) if r[2].get("record_status") == "active"]
+    return [r for r in context_table.read_store(root) if context_table.is_active(r[2])]
 
 
 def stale_list(root: str | os.PathLike) -> list[dict]:
@@ -72,5 +72,5 @@ def annotate(root, rows: list[dict]) -> None:
         name = f"{row['folder']}/{row['id']}"
         if log:
             row["recalled"] = counts.get(name, 0)
-        if row.get("status") == "active":
+        if row.get("status") in ("active", None):
             row["may_be_stale"] = reasons.get(name) or False
