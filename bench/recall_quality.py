@@ -198,8 +198,9 @@ def hook_rankings(project: Path, queries: list[dict], *, in_process: bool = Fals
         os.environ["CLAUDE_PROJECT_DIR"] = str(project)
         from claude_memory.hooks.retrieve import decide
         from claude_memory.recall.cache import close_all
-    for q in queries:
-        payload = {"session_id": "bench", "transcript_path": str(project / "t.jsonl"), "cwd": str(project),
+    for number, q in enumerate(queries):
+        # each query is a fresh session: a session is never given the same memory twice
+        payload = {"session_id": f"bench-{number}", "transcript_path": str(project / "t.jsonl"), "cwd": str(project),
                    "hook_event_name": "UserPromptSubmit", "prompt": q["prompt"]}
         if decide is not None:
             answer = decide(payload)

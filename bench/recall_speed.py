@@ -49,7 +49,9 @@ TARGETS = {1000: 1.5, 10000: 2.0}
 
 
 def _payload(project: Path, prompt: str) -> bytes:
-    return json.dumps({"session_id": "bench", "transcript_path": str(project / "t.jsonl"), "cwd": str(project),
+    # No session id: every run is ranked, rendered and logged as the first prompt of a session would
+    # be (with one, later runs would skip the memories the session was already given).
+    return json.dumps({"transcript_path": str(project / "t.jsonl"), "cwd": str(project),
                        "hook_event_name": "UserPromptSubmit", "prompt": prompt}).encode()
 
 

@@ -174,8 +174,8 @@ def test_recall_hook_own_part_on_a_store_imports_nothing_heavy(project, store, o
 
 # ----------------------------------------------------------------------------- recall on a store (warm cache)
 
-def _recall_payload(project: Path, prompt: str) -> dict:
-    return {"session_id": "s1", "cwd": str(project), "hook_event_name": "UserPromptSubmit", "prompt": prompt}
+def _recall_payload(project: Path, prompt: str, session_id: str = "s1") -> dict:
+    return {"session_id": session_id, "cwd": str(project), "hook_event_name": "UserPromptSubmit", "prompt": prompt}
 
 
 @pytest.fixture
@@ -190,8 +190,9 @@ def warm_store(project, store):
     for folder in store.iterdir():
         if folder.is_dir():
             os.utime(folder, (past, past))
-    _heavy_imports(project, "memory_retrieve.py", _recall_payload(project, "kafka client"),
-                   heavy_set=frozenset())  # first prompt: builds the cache
+    # First prompt (another session: a session is never given the same memory twice): builds the cache.
+    _heavy_imports(project, "memory_retrieve.py", _recall_payload(project, "kafka client", "warm-up"),
+                   heavy_set=frozenset())
     assert (store / ".staging" / "recall-index.bin").is_file()
     return store
 

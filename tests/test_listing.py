@@ -47,7 +47,8 @@ def test_list_filters_and_json(run_script, populated):
     m = items[0]
     assert set(m) >= {"category", "title", "status", "updated_at", "tags", "path", "recalled", "may_be_stale",
                       "commands"}
-    assert m["recalled"] is None and m["may_be_stale"] is None  # not known without usage records
+    assert m["recalled"] is None  # not known without usage records
+    assert m["may_be_stale"] is False  # computed from the related files (issue 16)
     assert "--action delete --target .claude/memory/decisions/use-postgres.json" in m["commands"]["retire"]
     tagged = run_script(SCRIPT, "--list", "--json", "--tag", "DEPLOY").json()["memories"]
     assert [m["id"] for m in tagged] == ["fix-deploy"]

@@ -20,7 +20,8 @@ EXPECTED_WIRING = {
     # event -> [(matcher or None, script)] in order
     "UserPromptSubmit": [(None, "memory_retrieve.py"), (None, "memory_capture.py")],
     "Stop": [(None, "memory_triage.py")],
-    "PreToolUse": [("Write|Edit|NotebookEdit|Bash", "memory_write_guard.py")],
+    "PreToolUse": [("Read|Write|Edit|NotebookEdit|Bash", "memory_write_guard.py")],
+    "SessionStart": [(None, "memory_session_start.py")],
     "PostToolUse": [("Write|Edit|NotebookEdit|Bash", "memory_validate_hook.py")],
 }
 COMMAND_RE = re.compile(r'^python3 "\$\{CLAUDE_PLUGIN_ROOT\}/hooks/scripts/(?P<script>[a-z_]+\.py)"$')

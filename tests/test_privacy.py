@@ -112,7 +112,8 @@ def test_repository_opt_out_turns_capture_and_recall_off(env, tmp_path, memory_r
     transcript.write_bytes(jsonl(DECISION_TURN))
     assert triage_hook.decide(_payload(transcript, env)) is None
     (memory_root / "memory-config.json").write_text(json.dumps({"enabled": True}))
-    assert retrieve.decide(prompt) is not None
+    # another session: a session is never given the same memory twice
+    assert retrieve.decide({**prompt, "session_id": "s2"}) is not None
 
 
 @pytest.mark.parametrize("value, capture, recall", [("capture", False, True), ("all", False, False),
@@ -179,6 +180,8 @@ def test_no_hook_opens_a_socket(tmp_path, project, memory_root):
     transcript.write_bytes(jsonl(DECISION_TURN))
     memory_file = next((memory_root / "runbooks").glob("*.json"))
     runs = {
+        "memory_session_start.py": {"session_id": "s0", "cwd": str(project), "hook_event_name": "SessionStart",
+                                    "source": "startup"},
         "memory_retrieve.py": {"session_id": "s1", "cwd": str(project), "hook_event_name": "UserPromptSubmit",
                                "prompt": "airflow tasks stuck in queued on mwaa"},
         "memory_triage.py": {"session_id": "s1", "transcript_path": str(transcript), "cwd": str(project),
@@ -200,6 +203,7 @@ def test_no_hook_opens_a_socket(tmp_path, project, memory_root):
         answers[script] = done.stdout.decode()
     # each hook did its real work under the blocker (so the check covers the paths that matter)
     assert "airflow" in answers["memory_retrieve.py"].lower()
+    assert "Where this project stands" in answers["memory_session_start.py"]
     assert answers["memory_triage.py"] == "" and list(memory_root.glob(".staging/*/pending.json"))
     assert "memory-saver" in answers["memory_capture.py"]  # offered the pending capture triage left
     assert "deny" in answers["memory_write_guard.py"]

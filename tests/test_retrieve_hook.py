@@ -78,7 +78,7 @@ def test_max_inject_limits_the_block(store, project):
                             content={"trigger": "kafka consumer lag alert"}))
     assert context(retrieve.decide(payload(project, "kafka consumer lag alert"))).count("\n- [") >= 2
     (store / "memory-config.json").write_text(json.dumps({"retrieval": {"max_inject": 1}}))
-    text = context(retrieve.decide(payload(project, "kafka consumer lag alert")))
+    text = context(retrieve.decide(payload(project, "kafka consumer lag alert", session_id="s2")))
     assert sum(line.startswith("- [") for line in text.splitlines()) == 1
 
 
@@ -136,7 +136,8 @@ def test_script_injects_and_exits_zero(run_script, store, project):
 def test_script_uses_the_cache_on_the_next_prompt(run_script, store, project):
     run_script("memory_retrieve.py", stdin=payload(project, "kafka client"))
     assert (store / ".staging" / "recall-index.bin").is_file()
-    again = run_script("memory_retrieve.py", stdin=payload(project, "which kafka client for go services"))
+    again = run_script("memory_retrieve.py", stdin=payload(project, "which kafka client for go services",
+                                                          session_id="s2"))
     assert "kafka-client-franz-go.json" in context(again.json())
 
 
@@ -203,3 +204,25 @@ def test_the_block_keeps_within_its_budget_and_always_names_the_best():
     assert len(block) <= 900 and "m-0.json" in block
     tiny = render(entries, ".claude/memory", 10)
     assert "m-0.json" in tiny and "m-1.json" not in tiny
+
+
+def test_a_session_is_given_each_memory_once(store, project):
+    prompt = "airflow tasks stuck in queued on mwaa"
+    assert "airflow-tasks-stuck-queued.json" in context(retrieve.decide(payload(project, prompt)))
+    again = retrieve.decide(payload(project, prompt))
+    assert again is None or "airflow-tasks-stuck-queued.json" not in context(again)
+    # another session gets it again; each injection is in the usage log
+    assert "airflow-tasks-stuck-queued.json" in context(retrieve.decide(payload(project, prompt, session_id="s2")))
+    log = (store / ".staging" / "usage.log").read_text().splitlines()
+    assert [line.split("\t")[1:] for line in log].count(["prompt", "runbooks/airflow-tasks-stuck-queued"]) == 2
+
+
+def test_recall_marks_a_memory_the_context_table_calls_stale(store, project):
+    from claude_memory.recall import context_table
+
+    write(store, memory("decision", "gone-file", "Zookeeper quorum sizing", ["zookeeper"],
+                        related_files=["src/zk/quorum.py"]))
+    context_table.build_table(str(store))
+    text = context(retrieve.decide(payload(project, "zookeeper quorum sizing")))
+    line = next(line for line in text.splitlines() if "gone-file.json" in line)
+    assert line.endswith("(may be stale: src/zk/quorum.py no longer exists)")

@@ -4,7 +4,7 @@
                     | --list [--category C] [--tag T] [--status S] | --html PATH | --resolve PATH
                     | --export PATH [--category C] | --import PATH [--dry-run] [--category C]
                     | --promote ID | --demote ID
-                    [--root PATH] [--json]
+                    | --stale | --stats [--days N] [--root PATH] [--json]
 
 Human-readable output by default; ``--json`` prints one JSON object instead.
 ``--validate`` exits 1 when it finds problems; files it only reads leniently (``null`` lists, a
@@ -59,6 +59,11 @@ def build_parser() -> ArgParser:
     p.add_argument("--category", help="--list, --export, --import: only this category (name or folder)")
     p.add_argument("--tag", help="--list: only memories with this tag")
     p.add_argument("--status", choices=("active", "retired", "archived"), help="--list: only this status")
+    mode.add_argument("--stale", action="store_true",
+                      help="memories that may be stale: a related file changed after them, or is gone")
+    mode.add_argument("--stats", action="store_true", help="how often memories were recalled (most, least, never)")
+    p.add_argument("--days", type=int, help="with --stats: 'not recalled' means in this many days "
+                                            "(default usage.not_recalled_days, 30)")
     p.add_argument("--root", help="the memory root (default: the project's .claude/memory)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
@@ -111,6 +116,10 @@ def _human_health(h: dict) -> None:
         _line(f"  {d}")
     for problem in h["config_problems"]:
         _line(f"memory-config.json: {problem}")
+    if h.get("may_be_stale"):
+        _line(f"may be stale: {len(h['may_be_stale'])} (check them against the code; memory_index.py --stale)")
+        for m in h["may_be_stale"][:10]:
+            _line(f"  {m['memory']}: {m['reason']}")
 
 
 def _human_log(r: dict) -> None:
@@ -132,7 +141,10 @@ def _curate(root: Path, args) -> tuple[dict, object]:
 
     store.heal(root)
     try:
-        rows = store.filter_rows(store.rows(root), category=args.category, tag=args.tag, status=args.status)
+        from claude_memory.recall.report import annotate  # recall counts and "may be stale"
+
+        rows = store.filter_rows(store.rows(root, annotators=[annotate]), category=args.category, tag=args.tag,
+                                 status=args.status)
     except ValueError as exc:
         raise MemoryStoreError("USAGE_ERROR", str(exc)) from None
     if args.export:
@@ -160,6 +172,35 @@ def _curate(root: Path, args) -> tuple[dict, object]:
             _line("  " + store.human_line(row))
 
     return {"memories": public}, human
+
+
+def _human_stale(r: dict) -> None:
+    _line(f"{len(r['stale'])} memor{'y' if len(r['stale']) == 1 else 'ies'} may be stale")
+    for m in r["stale"]:
+        _line(f"  {m['memory']}  {m['title']}\n      {m['reason']}")
+
+
+def _human_stats(r: dict) -> None:
+    since = r["log_since"]
+    _line(f"{r['memories']} active memories; {r['injections']} injections recorded"
+          + (f" since {_day(since)}" if since else "")
+          + " (" + ", ".join(f"{via} {n}" for via, n in r["per_via"].items()) + ")")
+    _line("recalls per category: " + ", ".join(f"{c} {n}" for c, n in r["per_category"].items()))
+    _line("most recalled:")
+    for m in r["most_recalled"] or [{"memory": "(none yet)", "count": 0}]:
+        _line(f"  {m['count']:>4}x {m['memory']}")
+    _line("least recalled:")
+    for m in r["least_recalled"]:
+        _line(f"  {m['count']:>4}x {m['memory']}")
+    _line(f"not recalled in {r['not_recalled_days']} days: {len(r['not_recalled'])}")
+    for name in r["not_recalled"][:20]:
+        _line(f"  {name}")
+
+
+def _day(epoch: float) -> str:
+    import time
+
+    return time.strftime("%Y-%m-%d", time.gmtime(epoch))
 
 
 def _run(argv: Sequence[str]) -> int:
@@ -198,14 +239,35 @@ def _run(argv: Sequence[str]) -> int:
                     _line(f"    fix: {pr['fix']}")
             _human_normalise(r["normalise"])
     elif args.health:
-        result, human = store.health_report(root), _human_health
+        from claude_memory.recall.report import stale_list
+
+        result, human = {**store.health_report(root), "may_be_stale": stale_list(root)}, _human_health
     elif args.gc:
-        result = store.gc(root, config.load_config(root))
+        from claude_memory.recall.report import retire_suggestions, usage_days
+
+        cfg = config.load_config(root)
+        unused_days = usage_days(cfg, "gc_unused_days", 90)
+        result = {**store.gc(root, cfg), "unused_days": unused_days,
+                  "suggest_retire": retire_suggestions(root, older_than_days=unused_days)}
 
         def human(r: dict) -> None:
             _line(f"gc (grace {r['grace_period_days']} days): purged {len(r['purged'])}, archived {len(r['archived'])}")
             for p in r["purged"] + r["archived"]:
                 _line(f"  {p}")
+            if r["suggest_retire"]:
+                _line(f"suggested (not done): retire {len(r['suggest_retire'])} memories older than "
+                      f"{r['unused_days']} days that were never recalled:")
+                for name in r["suggest_retire"]:
+                    _line(f"  {name}")
+    elif args.stale:
+        from claude_memory.recall.report import stale_list
+
+        result, human = {"stale": stale_list(root)}, _human_stale
+    elif args.stats:
+        from claude_memory.recall.report import usage_days, usage_stats
+
+        days = args.days if args.days and args.days > 0 else usage_days(config.load_config(root), "not_recalled_days", 30)
+        result, human = usage_stats(root, days=days), _human_stats
     elif args.list_archived:
         result = {"archived": store.list_archived(root)}
 

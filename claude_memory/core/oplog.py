@@ -15,7 +15,7 @@ import time
 
 from claude_memory.core.layout import staging_path
 
-__all__ = ["LOG_NAME", "MAX_LOG_BYTES", "record", "tail", "write_errors_since"]
+__all__ = ["LOG_NAME", "MAX_LOG_BYTES", "record", "tail", "write_errors_since", "append_bounded"]
 
 LOG_NAME = "ops.log"
 MAX_LOG_BYTES = 256 * 1024
@@ -39,18 +39,24 @@ def record(root, **entry) -> None:
             return
         line = {"t": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
         line.update((k, v) for k, v in entry.items() if k in FIELDS and v is not None)
-        data = (_dumps(line) + "\n").encode("utf-8")
-        path = os.path.join(folder, LOG_NAME)
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NOFOLLOW, 0o600)
-        try:
-            os.write(fd, data)
-            size = os.fstat(fd).st_size
-        finally:
-            os.close(fd)
-        if size > MAX_LOG_BYTES:
-            os.replace(path, path + ".1")
+        append_bounded(os.path.join(folder, LOG_NAME), (_dumps(line) + "\n").encode("utf-8"), MAX_LOG_BYTES)
     except Exception:  # noqa: BLE001 - the log must never break what it records
         pass
+
+
+def append_bounded(path: str, data: bytes, max_bytes: int | None) -> None:
+    """Append ``data`` to the private file ``path`` with one ``O_APPEND`` write (no lock: appends of a
+    few hundred bytes do not interleave) and, once it passes ``max_bytes``, rename it to ``path.1``
+    (replacing the older generation; appends racing with the rename land in that one). Raises
+    ``OSError``."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NOFOLLOW, 0o600)
+    try:
+        os.write(fd, data)
+        size = os.fstat(fd).st_size
+    finally:
+        os.close(fd)
+    if max_bytes is not None and size > max_bytes:
+        os.replace(path, path + ".1")
 
 
 def tail(root, n: int = 20) -> list[dict]:

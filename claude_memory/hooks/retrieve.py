@@ -70,7 +70,7 @@ def _config(root: str) -> dict:
     """The config's retrieval section via :func:`claude_memory.core.config.hook_config` (without a project
     override only the defaults are parsed); ``{}`` when the defaults cannot be read."""
     try:
-        return hook_config(root, ("retrieval", "enabled"))
+        return hook_config(root, ("retrieval", "enabled", "usage"))
     except (OSError, ValueError):
         return {}
 
@@ -91,21 +91,33 @@ def decide(payload: dict) -> dict | None:
     if not enabled or limit == 0:
         return None
     from claude_memory.recall import recall
+    from claude_memory.recall.context_notes import after_recall
 
-    entries = recall(root, prompt, limit) if has_project else []
+    session_id = payload.get("session_id")
+    seen, notes = after_recall(root, session_id) if has_project else (set(), lambda entries: {})
+    # a session is never given the same project memory twice: ask for as many more as it has seen
+    entries = [e for e in (recall(root, prompt, limit + len(seen)) if has_project else [])
+               if f"{e[1]}/{e[2]}" not in seen][:limit]
     if has_user:
         from claude_memory.recall.userstore import combine, render_both
 
         entries, extra = combine(entries, recall(user, prompt, limit), limit)
         if not entries and not extra:
             return None
-        text = render_both(entries, extra, memory_prefix(root, project), memory_prefix(user, None), char_budget(config))
+        text = render_both(entries, extra, memory_prefix(root, project), memory_prefix(user, None), char_budget(config),
+                           notes=notes(entries))
     else:
         if not entries:
             return None
         from claude_memory.recall.render import render
 
-        text = render(entries, memory_prefix(root, project), char_budget(config))
+        text = render(entries, memory_prefix(root, project), char_budget(config), notes=notes(entries))
+    if entries:
+        from claude_memory.recall.usage import record, usage_settings
+
+        log_enabled, max_bytes = usage_settings(config)
+        record(root, session_id, "prompt", [f"{e[1]}/{e[2]}" for e in entries], max_bytes=max_bytes,
+               log=log_enabled)
     return hook_edge.context("UserPromptSubmit", text)
 
 

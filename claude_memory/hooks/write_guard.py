@@ -138,5 +138,6 @@ def decide(payload: dict) -> dict | None:
 
 def main(argv: list[str] | None = None) -> int:
     from claude_memory.hooks.edge import run_hook
+    from claude_memory.hooks.file_recall import with_file_context
 
-    return run_hook("memory_write_guard", decide)
+    return run_hook("memory_write_guard", with_file_context(decide))

@@ -39,11 +39,17 @@ import os
 import stat
 import time
 
-from claude_memory.core.atomic import atomic_write_bytes
 from claude_memory.core.categories import FOLDER_NAMES
 from claude_memory.core.layout import STAGING_DIRNAME
 from claude_memory.recall import text
 from claude_memory.recall.index import INDEX_VERSION, RecallIndex, build
+from claude_memory.recall.private import folder_sig as _folder_sig
+from claude_memory.recall.private import is_ours as _is_ours
+from claude_memory.recall.private import pread as _pread
+from claude_memory.recall.private import read_private as _read_private
+from claude_memory.recall.private import spawn_in_staging as _spawn
+from claude_memory.recall.private import staging as _staging
+from claude_memory.recall.private import write_private as _write_private
 
 __all__ = ["load_index", "build_base", "build_semantic", "spawn_build", "compact_limit", "FOLDERS", "STAGING", "INDEX_FILE",
            "DELTA_FILE", "DOCS_FILE", "LOCK_FILE", "builder_running", "INLINE_MAX", "CACHE_VERSION"]
@@ -80,14 +86,6 @@ def compact_limit(base_n: int) -> int:
     return max(COMPACT_MIN, min(COMPACT_MAX, int(base_n * COMPACT_SHARE)))
 
 
-def _folder_sig(root: str, folder: str):
-    try:
-        st = os.lstat(os.path.join(root, folder))
-    except OSError:
-        return None
-    return (st.st_mtime_ns, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
-
-
 def _scan(root: str, folder: str) -> tuple[tuple, dict]:
     """((signature, settled), {slug: stat}) of one folder, listed between two signatures."""
     from claude_memory.recall import corpus
@@ -97,64 +95,6 @@ def _scan(root: str, folder: str) -> tuple[tuple, dict]:
     after = _folder_sig(root, folder)
     settled = before == after and (before is None or time.time_ns() - before[0] >= UNSETTLED_NS)
     return (before, settled), files
-
-
-def _is_ours(st) -> bool:
-    return stat.S_ISREG(st.st_mode) and (not hasattr(os, "getuid") or st.st_uid == os.getuid())
-
-
-def _read_private(path: str) -> bytes | None:
-    """The file's bytes when it is a regular file owned by us (never through a symlink)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
-    except OSError:
-        return None
-    try:
-        if not _is_ours(os.fstat(fd)):
-            return None
-        chunks = []
-        while True:
-            chunk = os.read(fd, 1 << 22)
-            if not chunk:
-                break
-            chunks.append(chunk)
-        return b"".join(chunks)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
-def _write_private(folder: str, name: str, data: bytes) -> None:
-    """Write ``folder/name`` whole or not at all: readers never see half (a cache, so no fsync)."""
-    atomic_write_bytes(os.path.join(folder, name), data, mode=0o600, durable=False)
-
-
-def _pread(fd: int):
-    if hasattr(os, "pread"):
-        return lambda offset, size: os.pread(fd, size, offset)
-
-    def read(offset: int, size: int) -> bytes:  # pragma: no cover - platforms without pread
-        os.lseek(fd, offset, os.SEEK_SET)
-        return os.read(fd, size)
-
-    return read
-
-
-def _staging(root: str) -> str:
-    """``<root>/.staging``: as it is when it is already our private folder (the usual case,
-    without importing ``paths``), else as ``paths.staging_dir`` makes it."""
-    folder = os.path.join(root, STAGING)
-    try:
-        st = os.lstat(folder)
-        if stat.S_ISDIR(st.st_mode) and stat.S_IMODE(st.st_mode) == 0o700 and \
-                (not hasattr(os, "getuid") or st.st_uid == os.getuid()):
-            return folder
-    except OSError:
-        pass
-    from claude_memory.core.paths import staging_dir
-
-    return str(staging_dir(root))
 
 
 class _Base:
@@ -429,50 +369,16 @@ def _wants_semantic(root: str, base: "_Base") -> bool:
 
 
 def spawn_build(root: str, *, semantic_only: bool = False) -> bool:
-    """Start :func:`build_base` in a detached process unless one is already running.
-
-    Double fork and ``setsid`` (the builder outlives the hook and is in no process group
-    Claude Code waits for), standard streams on ``/dev/null`` (the hook's output pipe
-    closes when the hook exits), lower priority, and an ``flock`` on ``recall-build.lock``
-    held for the builder's lifetime, so only one runs. False when none was started.
-    """
-    if not hasattr(os, "fork"):
-        return False
-    import fcntl
-
-    try:
-        fd = os.open(os.path.join(_staging(root), LOCK_FILE), os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o600)
-    except Exception:  # noqa: BLE001 - no staging place: no background build
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        pid = os.fork()
-    except OSError:
-        os.close(fd)
-        return False
-    if pid:
-        os.close(fd)
-        try:
-            os.waitpid(pid, 0)
-        except OSError:
-            pass
-        return True
-    try:  # the child: never returns
-        os.setsid()
-        if os.fork():
-            os._exit(0)
-        null = os.open(os.devnull, os.O_RDWR)
-        for target in (0, 1, 2):
-            os.dup2(null, target)
-        try:
-            os.nice(10)
-        except OSError:
-            pass
+    """Start :func:`build_base` (unless ``semantic_only``), then :func:`build_semantic`, in a detached
+    process unless one is already running (:func:`.private.spawn_in_staging` holding
+    ``recall-build.lock``: double fork, ``setsid``, streams on ``/dev/null``, lower priority). False
+    when none was started."""
+    def work(target: str) -> None:
         if not semantic_only:
-            build_base(root)
-        build_semantic(root, install=True)
-    finally:
-        os._exit(0)
+            build_base(target)
+        build_semantic(target, install=True)
+
+    return _spawn(root, LOCK_FILE, work)
 
 
 def load_index(root: str, *, use_cache: bool = True, prompt: str | None = None):

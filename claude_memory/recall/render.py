@@ -59,19 +59,24 @@ def clean_tag(tag: str) -> str:
     return "".join(c for c in tag if c in _TAG_CHARS)[:MAX_TAG]
 
 
-def render(entries: list[tuple], memory_prefix: str, budget: int = DEFAULT_CHARS) -> str:
+def render(entries: list[tuple], memory_prefix: str, budget: int = DEFAULT_CHARS, *, intro: str = INTRO,
+           notes: dict[str, str] | None = None) -> str:
     """The context block for ``entries`` (category, folder, slug, title, tags[, gist]), best
     first, within ``budget`` characters (at most ``MAX_CHARS``; the first entry's line always).
 
-    ``memory_prefix`` is how paths to the memory root are written (``.claude/memory``).
+    ``memory_prefix`` is how paths to the memory root are written (``.claude/memory``);
+    ``intro`` the block's first line; ``notes`` an optional ``{folder/slug: note}`` (such as
+    "may be stale: ...") added to that memory's line, cleaned like a title.
     """
     budget = min(budget, MAX_CHARS)
-    lines = [OPEN, INTRO]
-    size = len(OPEN) + len(INTRO) + len(CLOSE) + 2
+    lines = [OPEN, intro]
+    size = len(OPEN) + len(intro) + len(CLOSE) + 2
     for number, (category, folder, slug, title, tags, *rest) in enumerate(entries):
         kept = [t for t in (clean_tag(t) for t in tags[:MAX_TAGS]) if t]
+        note = notes.get(f"{folder}/{slug}") if notes else None
         line = (f"- [{category.upper()}] {clean_title(title)} -> {memory_prefix}/{folder}/{slug}.json"
-                + (f" #tags:{','.join(kept)}" if kept else ""))
+                + (f" #tags:{','.join(kept)}" if kept else "")
+                + (f" ({clean_title(note)})" if note else ""))
         if number and size + len(line) + 1 > budget:
             break
         lines.append(line)

@@ -41,13 +41,15 @@ def combine(project: list, user: list, limit: int) -> tuple[list, list]:
     return project, extra[: max(0, limit - len(project))]
 
 
-def render_both(project: list, user: list, project_prefix: str, user_prefix: str, budget: int | None = None) -> str:
+def render_both(project: list, user: list, project_prefix: str, user_prefix: str, budget: int | None = None, *,
+                notes: dict[str, str] | None = None) -> str:
     """One ``<project-memory>`` block holding both lists (each with its own path prefix), within
-    ``budget`` characters (``render.DEFAULT_CHARS`` when None; the user's share is what is left)."""
+    ``budget`` characters (``render.DEFAULT_CHARS`` when None; the user's share is what is left);
+    ``notes`` (such as "may be stale") for the project's entries."""
     from claude_memory.recall.render import CLOSE, DEFAULT_CHARS, MIN_CHARS, render
 
     budget = DEFAULT_CHARS if budget is None else budget
-    block = render(project, project_prefix, budget) if project else render([], project_prefix, budget)
+    block = render(project, project_prefix, budget, notes=notes) if project else render([], project_prefix, budget)
     if not user:
         return block
     left = max(MIN_CHARS, budget - len(block))

@@ -11,7 +11,7 @@ import pytest
 
 from claude_memory.devtools.model_server import ModelServer, all_text, last_user_text
 
-__all__ = ["snapshot", "md5", "feedback_requests", "first_prompt_text", "dump", "require"]
+__all__ = ["snapshot", "md5", "feedback_requests", "first_prompt_text", "prompt_context", "PROMPT_LABEL", "dump", "require"]
 
 
 PLUMBING = {".gitignore", ".store.lock"}  # created by the hooks' staging setup and the store lock
@@ -37,6 +37,15 @@ def feedback_requests(server: ModelServer) -> list[dict]:
 
 def first_prompt_text(server: ModelServer) -> str:
     return all_text(server.main_requests[0])
+
+
+#: The prompt's recall reaches the model under this label (the session-start block, under its own, comes first).
+PROMPT_LABEL = "UserPromptSubmit hook additional context:"
+
+
+def prompt_context(given: str) -> str:
+    """What the UserPromptSubmit hooks added to ``given`` (empty when they added nothing)."""
+    return given[given.index(PROMPT_LABEL):] if PROMPT_LABEL in given else ""
 
 
 def dump(obj) -> str:

@@ -80,7 +80,7 @@ def test_marketplace_install_then_hooks_fire_without_plugin_dir(session, tmp_pat
                                  Steps(["We use buf."]), plugin_dir=None)
     given = first_prompt_text(server)
     assert ".claude/memory/decisions/buf-for-proto-lint-and-breaking-checks.json" in given, run.describe()
-    assert "Registered 5 hooks from 1 plugins" in run.debug_text()
+    assert "Registered 6 hooks from 1 plugins" in run.debug_text()  # + SessionStart (issue 16)
 
 
 def _bare_python(tmp_path: Path) -> Path:

@@ -8,7 +8,7 @@ import subprocess
 
 from claude_memory.devtools.model_server import Steps
 from store_helpers import make_doc
-from support import first_prompt_text
+from support import first_prompt_text, prompt_context
 
 PROMPT = "Which tracing library do our Go services use for OpenTelemetry spans and exporters?"
 TITLE = "Use OpenTelemetry with the OTLP exporter for tracing in Go services"
@@ -44,6 +44,6 @@ def test_memory_merged_from_another_branch_is_recalled(session, tmp_path):
     _git(session, "merge", "-q", "--no-edit", "teammate")
 
     _, server = session.claude(PROMPT, Steps(["We use OpenTelemetry."]))
-    given = first_prompt_text(server)
+    given = prompt_context(first_prompt_text(server))  # (the session-start block comes first)
     block = given[given.index("<project-memory>"):given.index("</project-memory>")]
     assert f"- [DECISION] {TITLE} -> .claude/memory/decisions/use-opentelemetry-tracing.json" in block
