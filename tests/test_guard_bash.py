@@ -131,3 +131,11 @@ def test_mentions_store(text, named):
 def test_nesting_depth_is_bounded():
     command = "bash -c " + "'" + "eval " * 50 + "ls'"
     assert writes(command) == []
+
+
+@pytest.mark.parametrize("command", ["a'='", "a'='x", "x\"=\"1 ls", "a=''b"])
+def test_an_assignment_whose_equals_sign_is_quoted_is_analysed(command):
+    # found by hypothesis in test_guard_budget: ``a'='`` raised IndexError inside the analysis
+    from claude_memory.guard import bash
+
+    assert bash.find_store_writes(command, "/tmp/p/.claude/memory", "/tmp/p") == []

@@ -1144,9 +1144,14 @@ class _Analysis:
         return words[skip:]
 
     def assign(self, word: Word, name: str, ctx: _Context) -> None:
-        kind, text, extra = word.parts[0]
-        rest = text.split("=", 1)[1]
-        value = Word([(kind, rest, extra)] + word.parts[1:]) if rest or len(word.parts) > 1 else Word()
+        # ``name=`` may span parts (``a'='x``): the value is whatever follows the first ``=``.
+        tail: list = []
+        for i, (kind, text, extra) in enumerate(word.parts):
+            if "=" in text:
+                rest = text.split("=", 1)[1]
+                tail = ([(kind, rest, extra)] if rest else []) + list(word.parts[i + 1:])
+                break
+        value = Word(tail) if tail else Word()
         ctx.variables[name] = _expand(value, ctx) if value.parts else [""]
         if name == "GLOBIGNORE" and ctx.variables[name] != [""]:
             ctx.dotglob = True  # a non-empty GLOBIGNORE turns dotglob on
