@@ -83,24 +83,8 @@ def extract_commands(text: str) -> list[tuple[str, str]]:
     return found
 
 
-def _reason_text() -> str | None:
-    try:
-        reason = importlib.import_module("claude_memory.triage.reason")
-        from claude_memory.core.config import load_defaults
-    except ImportError:
-        return None
-    triggered = [("decision", 0.81, "/tmp/p/.claude/memory/.staging/s1/context-decision.md"),
-                 ("runbook", 0.66, "/tmp/p/.claude/memory/.staging/s1/context-runbook.md")]
-    return reason.build_reason(triggered, load_defaults(), plugin_root=str(REPO),
-                               memory_root="/tmp/p/.claude/memory",
-                               staging_folder="/tmp/p/.claude/memory/.staging/s1")
-
-
 def _sources() -> dict[str, str]:
     docs = {str(p.relative_to(REPO)): p.read_text(encoding="utf-8") for p in [SKILL, README, *COMMANDS]}
-    reason = _reason_text()
-    if reason is not None:
-        docs["triage reason"] = reason
     return docs
 
 
@@ -150,13 +134,6 @@ def test_extract_commands(text, expected):
 ])
 def test_each_doc_has_its_commands(source, minimum):
     assert len(extract_commands(SOURCES[source])) >= minimum
-
-
-def test_triage_reason_is_checked_when_it_exists():
-    if "triage reason" not in SOURCES:
-        pytest.skip("claude_memory.triage.reason not present yet")
-    scripts = {s for s, _ in extract_commands(SOURCES["triage reason"])}
-    assert {"memory_candidate.py", "memory_write.py"} <= scripts
 
 
 # --------------------------------------------------------------------------------- every command parses

@@ -205,7 +205,7 @@ def _defer(triggered: list[str], scores: dict, events: list[Event], config: dict
         rows.append((category, scores[category].score, str(path)))
     if not write:
         return {"triage_rows": rows}
-    write_pending(staging, key, triage_data(rows, config)["categories"])
+    write_pending(staging, key, triage_data(rows)["categories"])
     return {hook_edge.LOG_KEY: {"categories": [row[0] for row in rows], "deferred": True}}
 
 
@@ -215,9 +215,7 @@ def dry_run(payload: dict) -> str:
     from claude_memory.triage.reason import triage_data_block
 
     answer = decide(payload, dry_run=True) or {}
-    root = cursors.memory_root(payload.get("cwd") if isinstance(payload.get("cwd"), str) else None)
-    config = hook_config(root if os.path.isdir(root) else None, ("triage", "categories"))
-    return triage_data_block(answer.get("triage_rows") or [], config) + "\n"
+    return triage_data_block(answer.get("triage_rows") or []) + "\n"
 
 
 def main(argv=None) -> int:
