@@ -82,13 +82,20 @@ def test_max_inject_limits_the_block(store, project):
     assert sum(line.startswith("- [") for line in text.splitlines()) == 1
 
 
-@pytest.mark.parametrize("config, enabled, limit", [
-    ({}, True, 5), ({"retrieval": {"max_inject": 3}}, True, 3), ({"retrieval": {"max_inject": 500}}, True, 20),
-    ({"retrieval": {"max_inject": -2}}, True, 0), ({"retrieval": {"max_inject": True}}, True, 5),
-    ({"retrieval": {"enabled": False}}, False, 5), ({"retrieval": {"enabled": "no"}}, True, 5), ([], True, 5),
+@pytest.mark.parametrize("override, enabled, limit", [
+    ({}, True, 5), ({"retrieval": {"max_inject": 3}}, True, 3), ({"retrieval": {"max_inject": 500}}, True, 5),
+    ({"retrieval": {"max_inject": -2}}, True, 5), ({"retrieval": {"max_inject": True}}, True, 5),
+    ({"retrieval": {"enabled": False}}, False, 5), ({"retrieval": {"enabled": "no"}}, True, 5),
+    ({"enabled": False}, False, 0),
 ])
-def test_retrieval_settings(config, enabled, limit):
-    assert retrieve.retrieval_settings(config) == (enabled, limit)
+def test_retrieval_settings_from_the_checked_config(store, override, enabled, limit):
+    # out-of-range and wrongly typed values are reported by the loader and the default kept
+    (store / "memory-config.json").write_text(json.dumps(override))
+    assert retrieve.retrieval_settings(retrieve._config(str(store))) == (enabled, limit)
+
+
+def test_recall_is_off_when_the_defaults_cannot_be_read():
+    assert retrieve.retrieval_settings({}) == (False, 0)
 
 
 def test_hostile_titles_and_tags_cannot_break_out(store, project):
@@ -185,15 +192,16 @@ def test_hot_path_imports_only_the_standard_library(run_script, store, project, 
     assert "HEAVY []" in proc.stderr, proc.stderr
 
 
-@pytest.mark.parametrize("config, budget", [
-    ({}, 2000), ({"retrieval": {"max_inject_chars": 900}}, 900), ({"retrieval": {"max_inject_chars": 10}}, 400),
-    ({"retrieval": {"max_inject_chars": 99_999}}, 6000), ({"retrieval": {"max_inject_chars": "big"}}, 2000),
+@pytest.mark.parametrize("override, budget", [
+    ({}, 2000), ({"retrieval": {"max_inject_chars": 900}}, 900), ({"retrieval": {"max_inject_chars": 10}}, 2000),
+    ({"retrieval": {"max_inject_chars": 99_999}}, 2000), ({"retrieval": {"max_inject_chars": "big"}}, 2000),
     ({"retrieval": {"max_inject_chars": True}}, 2000),
 ])
-def test_char_budget_from_config(config, budget):
+def test_char_budget_from_the_checked_config(store, override, budget):
     from claude_memory.hooks.retrieve import char_budget
 
-    assert char_budget(config) == budget
+    (store / "memory-config.json").write_text(json.dumps(override))
+    assert char_budget(retrieve._config(str(store))) == budget
 
 
 def test_the_block_keeps_within_its_budget_and_always_names_the_best():

@@ -126,11 +126,17 @@ def test_config_switches_turn_triage_off(env, tmp_path, memory_root, override):
     assert run(payload(transcript, env)) == []
 
 
-def test_enabled_categories_and_thresholds_tolerate_bad_config():
-    assert enabled_categories({"categories": "x", "triage": []}) == list(load_defaults()["categories"])
-    assert thresholds({"triage": {"thresholds": {"decision": "high", "runbook": 0.7, "constraint": True}}})[
-        "decision"] == 0.5
-    assert thresholds({"triage": {"thresholds": {"runbook": 0.7}}})["runbook"] == 0.7
+def test_enabled_categories_and_thresholds_read_the_checked_config(memory_root):
+    from claude_memory.core.config import load_config
+
+    memory_root.mkdir(parents=True, exist_ok=True)
+    (memory_root / "memory-config.json").write_text(json.dumps({
+        "categories": {"runbook": {"auto_capture": False}, "preference": {"enabled": False}, "decision": "x"},
+        "triage": {"thresholds": {"decision": "high", "runbook": 0.7, "constraint": True}}}))
+    config = load_config(memory_root)
+    assert enabled_categories(config) == ["session_summary", "decision", "constraint", "tech_debt"]
+    limits = thresholds(config)
+    assert (limits["decision"], limits["runbook"], limits["constraint"]) == (0.5, 0.7, 0.5)
 
 
 @pytest.mark.parametrize("bad", [{}, {"transcript_path": 5}, {"transcript_path": "/nonexistent/t.jsonl"},

@@ -41,6 +41,12 @@ BOUNDS = {
     "triage.max_context_bytes": (2_000, 1_000_000),
     "triage.thresholds.*": (0.01, 1.0),
     "delete.grace_period_days": (0, 36_500),
+    "session_start.max_chars": (200, 9_000),
+    "file_context.max_inject": (0, 10),
+    "staleness.grace_minutes": (0, 100_000),
+    "usage.max_log_bytes": (4_096, 64 * 1024 * 1024),
+    "usage.not_recalled_days": (1, 36_500),
+    "usage.gc_unused_days": (1, 36_500),
 }
 
 

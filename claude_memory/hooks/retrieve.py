@@ -18,37 +18,20 @@ from claude_memory.core.privacy import memory_enabled, recall_paused
 from claude_memory.core.roots import find_memory_root_and_project
 from claude_memory.recall.userstore import user_root
 
-__all__ = ["decide", "main", "retrieval_settings", "char_budget", "memory_prefix", "memory_root", "MAX_INJECT_CAP"]
-
-#: Whatever the config says, never inject more than this many memories.
-MAX_INJECT_CAP = 20
-DEFAULT_MAX_INJECT = 5
+__all__ = ["decide", "main", "retrieval_settings", "char_budget", "memory_prefix", "memory_root"]
 
 
 def retrieval_settings(config: dict) -> tuple[bool, int]:
-    """(enabled, max_inject) from a loaded config, tolerating wrong types."""
-    if not memory_enabled(config):  # "enabled": false at the top: memory is off in this repository
-        return False, DEFAULT_MAX_INJECT
-    section = config.get("retrieval") if isinstance(config, dict) else None
-    if not isinstance(section, dict):
-        return True, DEFAULT_MAX_INJECT
-    enabled = section.get("enabled", True)
-    limit = section.get("max_inject", DEFAULT_MAX_INJECT)
-    if isinstance(limit, bool) or not isinstance(limit, int):
-        limit = DEFAULT_MAX_INJECT
-    return enabled is not False, max(0, min(MAX_INJECT_CAP, limit))
+    """(enabled, max_inject) from the checked config (:mod:`claude_memory.core.config` keeps every value
+    in its type and bounds); an empty one (the defaults could not be read) turns recall off."""
+    if not config or not memory_enabled(config):  # "enabled": false at the top: memory is off here
+        return False, 0
+    return config["retrieval"]["enabled"], config["retrieval"]["max_inject"]
 
 
 def char_budget(config: dict) -> int:
-    """``retrieval.max_inject_chars``: how many characters the injected block may take (within
-    ``render.MIN_CHARS``..``render.MAX_CHARS``), tolerating wrong types."""
-    from claude_memory.recall.render import DEFAULT_CHARS, MAX_CHARS, MIN_CHARS
-
-    section = config.get("retrieval") if isinstance(config, dict) else None
-    budget = section.get("max_inject_chars", DEFAULT_CHARS) if isinstance(section, dict) else DEFAULT_CHARS
-    if isinstance(budget, bool) or not isinstance(budget, int):
-        budget = DEFAULT_CHARS
-    return max(MIN_CHARS, min(MAX_CHARS, budget))
+    """``retrieval.max_inject_chars``: how many characters the injected block may take."""
+    return config["retrieval"]["max_inject_chars"]
 
 
 def memory_prefix(root: str, project: str | None) -> str:

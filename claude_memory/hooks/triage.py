@@ -37,40 +37,25 @@ from claude_memory.triage.transcript import ASSISTANT_TEXT, Event, drop_save_flo
 
 __all__ = ["decide", "main", "enabled_categories", "thresholds"]
 
-_DEFAULT_THRESHOLD = 0.5
 #: How much of the assistant's last text the cursor keeps (to read the next prompt against it).
 _PRIOR_TEXT_CHARS = 4_000
 
 
 def enabled_categories(config: dict) -> list[str]:
-    """Categories that may trigger: enabled and auto-captured, in the canonical order."""
-    triage = config.get("triage") if isinstance(config.get("triage"), dict) else {}
-    if triage.get("enabled") is False:
+    """Categories that may trigger: enabled and auto-captured, in the canonical order (``config`` is
+    checked by :mod:`claude_memory.core.config`, so it has the defaults' shape and types)."""
+    if not config["triage"]["enabled"]:
         return []
-    cats = config.get("categories") if isinstance(config.get("categories"), dict) else {}
-    out = []
-    for name in CATEGORIES:
-        spec = cats.get(name) if isinstance(cats.get(name), dict) else {}
-        if spec.get("enabled", True) is not False and spec.get("auto_capture", True) is not False:
-            out.append(name)
-    return out
+    cats = config["categories"]
+    return [name for name in CATEGORIES if cats[name]["enabled"] and cats[name]["auto_capture"]]
 
 
 def thresholds(config: dict) -> dict[str, float]:
-    triage = config.get("triage") if isinstance(config.get("triage"), dict) else {}
-    raw = triage.get("thresholds") if isinstance(triage.get("thresholds"), dict) else {}
-    out = {}
-    for name in CATEGORIES:
-        value = raw.get(name, _DEFAULT_THRESHOLD)
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 1
-        out[name] = float(value) if ok else _DEFAULT_THRESHOLD
-    return out
+    return dict(config["triage"]["thresholds"])
 
 
 def _max_context_bytes(config: dict) -> int:
-    value = (config.get("triage") or {}).get("max_context_bytes") if isinstance(config.get("triage"), dict) else None
-    return int(value) if isinstance(value, int) and not isinstance(value, bool) and 2_000 <= value <= 1_000_000 \
-        else 50_000
+    return config["triage"]["max_context_bytes"]
 
 
 #: Claude Code writes the transcript asynchronously: on a session's first, fast turn the
