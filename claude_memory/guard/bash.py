@@ -1143,6 +1143,15 @@ class _Analysis:
             return []
         return words[skip:]
 
+    def literal_text(self, word: Word, ctx: _Context, dynamic: str) -> str:
+        """The text a word stands for (a script or code argument); when it is built at run time,
+        note ``dynamic`` and judge the word as written."""
+        expanded = _expand(word, ctx)
+        if len(expanded) != 1 or _ANY in expanded[0]:
+            self.note_dynamic(dynamic)
+            return word.text
+        return _unescape(expanded[0])
+
     def assign(self, word: Word, name: str, ctx: _Context) -> None:
         # ``name=`` may span parts (``a'='x``): the value is whatever follows the first ``=``.
         tail: list = []
@@ -1712,13 +1721,7 @@ class _Analysis:
             t = args[i].text
             if t.startswith("-") and "c" in t[1:] and not t.startswith("--"):
                 if i + 1 < len(args):
-                    word = args[i + 1]
-                    expanded = _expand(word, ctx)
-                    if len(expanded) != 1 or _ANY in expanded[0]:
-                        self.note_dynamic(f"{verb} -c with text built at run time")
-                        text = word.text
-                    else:
-                        text = _unescape(expanded[0])
+                    text = self.literal_text(args[i + 1], ctx, f"{verb} -c with text built at run time")
                     sub = ctx.sub()
                     self.script(text, sub)
                     self.unknown(verb, args[i + 2:], ctx, "runs a script given these arguments") \
@@ -1841,13 +1844,7 @@ class _Analysis:
             for w in operands:
                 self.target(w, ctx, "write", verb + " -i", "edit")
         for word in codes:
-            expanded = _expand(word, ctx)
-            if len(expanded) != 1 or _ANY in expanded[0]:
-                self.note_dynamic(f"{verb} code built at run time")
-                text = word.text
-            else:
-                text = _unescape(expanded[0])
-            self.code(text, verb, ctx, operands)
+            self.code(self.literal_text(word, ctx, f"{verb} code built at run time"), verb, ctx, operands)
         if script is not None:
             name = script[0].text
             if module and name in _PYTHON_READ_MODULES:

@@ -158,16 +158,22 @@ def is_own_script(script: str, cwd: str | None, resolve=os.path.realpath, plugin
     name = script.rsplit("/", 1)[-1]
     if name not in OWN_SCRIPTS and name != "memory_index.py":
         return False
-    if not script.startswith("/"):
-        if not cwd:
-            return False
-        script = os.path.join(cwd, script)
+    script = _absolute(script, cwd)
+    if script is None:
+        return False
     try:
         real = resolve(script)
         own = resolve(os.path.join(plugin_root, "hooks", "scripts", name))
     except (OSError, ValueError):
         return False
     return bool(real) and real == own
+
+
+def _absolute(path: str, cwd: str | None) -> str | None:
+    """``path`` made absolute against ``cwd`` (None when it is relative and there is no ``cwd``)."""
+    if path.startswith("/"):
+        return path
+    return os.path.join(cwd, path) if cwd else None
 
 
 def is_own_call(command: str, *, cwd: str | None, roots: tuple[str, ...] | list[str],
@@ -185,11 +191,9 @@ def is_own_call(command: str, *, cwd: str | None, roots: tuple[str, ...] | list[
     if "--input" in values and "--batch" in values:
         return False
     if "--root" in values:
-        root = values["--root"]
-        if not root.startswith("/"):
-            if not cwd:
-                return False
-            root = os.path.join(cwd, root)
+        root = _absolute(values["--root"], cwd)
+        if root is None:
+            return False
         try:
             real = resolve(root)
             if real not in {resolve(r) for r in roots}:

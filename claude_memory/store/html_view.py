@@ -123,12 +123,10 @@ def _history(changes: list) -> str:
 
 
 def _flag(row: dict) -> str:
-    bits = []
-    if row.get("recalled") is not None:
-        bits.append(f"recalled {int(row['recalled'])}x")
-    if row.get("may_be_stale"):
-        bits.append('<span class="badge warn">may be stale</span>')
-    return " &middot; ".join(bits)
+    from claude_memory.store.listing import facts
+
+    return " &middot; ".join('<span class="badge warn">may be stale</span>' if bit == "may be stale" else _e(bit)
+                             for bit in facts(row))
 
 
 def _article(row: dict, commands: dict[str, str]) -> str:

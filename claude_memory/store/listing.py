@@ -81,12 +81,14 @@ def filter_rows(items: list[dict], *, category: str | None = None, tag: str | No
             and (want_tag is None or any(t.casefold() == want_tag for t in r["tags"]))]
 
 
+def facts(row: dict) -> list[str]:
+    """What usage and staleness say of a memory: ``recalled Nx``, ``may be stale`` (where known)."""
+    return ([f"recalled {int(row['recalled'])}x"] if row.get("recalled") is not None else []) + \
+        (["may be stale"] if row.get("may_be_stale") else [])
+
+
 def _fact(row: dict) -> str:
-    bits = []
-    if row.get("recalled") is not None:
-        bits.append(f"recalled {row['recalled']}x")
-    if row.get("may_be_stale"):
-        bits.append("may be stale")
+    bits = facts(row)
     return ("  " + ", ".join(bits)) if bits else ""
 
 
