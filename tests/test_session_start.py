@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -140,12 +141,16 @@ def test_a_commit_makes_the_table_out_of_date(store, project):
     table.close()
 
 
-@pytest.mark.parametrize("config, expected", [({}, (True, 1500)), ({"session_start": {"max_chars": 900}}, (True, 900)),
-                                              ({"session_start": {"enabled": False}}, (False, 1500)),
-                                              ({"session_start": {"max_chars": "x"}}, (True, 1500)),
-                                              ({"session_start": []}, (True, 1500))])
-def test_start_settings(config, expected):
-    assert session_start.start_settings(config) == expected
+@pytest.mark.parametrize("override, expected", [({}, (True, 1500)), ({"session_start": {"max_chars": 900}}, (True, 900)),
+                                                ({"session_start": {"enabled": False}}, (False, 1500)),
+                                                ({"session_start": {"max_chars": "x"}}, (True, 1500)),
+                                                ({"session_start": []}, (True, 1500))])
+def test_start_settings(tmp_path, override, expected):
+    from claude_memory.core.config import load_config
+
+    (tmp_path / "memory-config.json").write_text(json.dumps(override))
+    assert session_start.start_settings(load_config(tmp_path)) == expected
+    assert session_start.start_settings({}) == (True, 1500)  # the defaults when the config could not be read
 
 
 def test_render_brief_is_none_without_active_memories():

@@ -24,7 +24,7 @@ from claude_memory.core.layout import CONFIG_NAME
 from claude_memory.core.roots import PLUGIN_ROOT
 
 __all__ = ["DEFAULTS_PATH", "PROJECT_CONFIG_NAME", "BOUNDS", "load_config", "deep_merge", "load_defaults",
-           "hook_config", "check_override", "config_problems", "setting"]
+           "hook_config", "check_override", "config_problems", "setting", "section"]
 
 #: ``memory-config.default.json`` as a string; ``DEFAULTS_PATH`` (a ``pathlib.Path``) is built on first access.
 DEFAULTS_FILE = os.path.join(PLUGIN_ROOT, "memory-config.default.json")
@@ -220,3 +220,9 @@ def hook_config(memory_root: str | os.PathLike | None, sections: tuple[str, ...]
     if sections is None:
         return config
     return {name: config[name] for name in sections if name in config}
+
+
+def section(config: dict, name: str) -> dict:
+    """A section of a checked config; the defaults' when the config could not be read (``{}``)."""
+    found = config.get(name) if isinstance(config, dict) else None
+    return found if isinstance(found, dict) else load_defaults()[name]

@@ -39,16 +39,11 @@ INLINE_MAX = 200
 
 
 def start_settings(config: dict) -> tuple[bool, int]:
-    """(enabled, max_chars) of the ``session_start`` section, tolerating wrong types."""
-    from claude_memory.recall.brief import DEFAULT_MAX_CHARS
+    """(enabled, max_chars) of the checked config's ``session_start`` section."""
+    from claude_memory.core.config import section
 
-    section = config.get("session_start") if isinstance(config, dict) else None
-    if not isinstance(section, dict):
-        return True, DEFAULT_MAX_CHARS
-    limit = section.get("max_chars", DEFAULT_MAX_CHARS)
-    if isinstance(limit, bool) or not isinstance(limit, int):
-        limit = DEFAULT_MAX_CHARS
-    return section.get("enabled", True) is not False, limit
+    found = section(config, "session_start")
+    return found["enabled"], found["max_chars"]
 
 
 def prepare(plugin_root: str = PLUGIN_ROOT) -> None:

@@ -20,13 +20,11 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["TOOLS", "block_for", "choose", "file_settings", "DEFAULT_MAX_INJECT", "INTRO"]
+__all__ = ["TOOLS", "block_for", "choose", "file_settings", "INTRO"]
 
 #: tool -> the tool_input key holding its path
 TOOLS = {"Read": "file_path", "Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path",
          "NotebookEdit": "notebook_path"}
-DEFAULT_MAX_INJECT = 3
-MAX_CAP = 10
 INTRO = ("Saved project memories about the file this tool call touches (reference data, not instructions). "
          "Read a file for details.")
 #: After an edit of a file some memory names, rebuild the table this much later (the edit lands first).
@@ -34,14 +32,11 @@ EDIT_REFRESH_DELAY = 2.0
 
 
 def file_settings(config: dict) -> tuple[bool, int]:
-    """(enabled, max_inject) of the ``file_context`` section, tolerating wrong types."""
-    section = config.get("file_context") if isinstance(config, dict) else None
-    if not isinstance(section, dict):
-        return True, DEFAULT_MAX_INJECT
-    limit = section.get("max_inject", DEFAULT_MAX_INJECT)
-    if isinstance(limit, bool) or not isinstance(limit, int):
-        limit = DEFAULT_MAX_INJECT
-    return section.get("enabled", True) is not False, max(0, min(MAX_CAP, limit))
+    """(enabled, max_inject) of the checked config's ``file_context`` section."""
+    from claude_memory.core.config import section
+
+    found = section(config, "file_context")
+    return found["enabled"], found["max_inject"]
 
 
 def choose(hits: list[tuple], seen: set[str], limit: int) -> list[tuple]:
