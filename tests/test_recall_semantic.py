@@ -170,3 +170,25 @@ def test_with_the_real_model_when_installed(store):
     index = load_index(str(store))
     sims = index.semantic.prompt_similarities([t for t, _f in text.query_terms("invoices billing money")])
     assert index.fields(max(sims, key=sims.get))[2] == "invoice-retention"
+
+
+def test_dense_evidence_skips_tombstoned_memories_of_a_layered_index():
+    # The layered index (base + delta) exposes ``tombstones`` as a property; calling it crashed
+    # recall (failed open) on every prompt after a write once a semantic table existed.
+    from claude_memory.recall import rank
+
+    class Table:
+        n = 3
+
+        def prompt_similarities(self, terms, best):
+            return {0: 0.9, 1: 0.9, 2: 0.9}
+
+    class Layered:
+        semantic = Table()
+
+        @property
+        def tombstones(self):
+            return frozenset({1})
+
+    dense = rank._dense(Layered(), [("kafka", 1.0)], {0: 1.0, 1: 1.0, 2: 1.0})
+    assert set(dense) == {0, 2}

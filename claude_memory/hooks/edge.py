@@ -78,6 +78,12 @@ def run_hook(name: str, decide: Callable[[dict], dict | str | None], stream=None
             return 0
         error = type(exc).__name__
         _report(f"{name} failed open: {error}: {exc}")
+        import os
+
+        if os.environ.get("CLAUDE_MEMORY_DEBUG"):
+            import traceback
+
+            traceback.print_exc()
     finally:
         if payload is not None:
             _log_run(name, payload, answer, error, start, extra)

@@ -271,7 +271,7 @@ def _dense(index, qterms: list, lexical: dict) -> dict[int, float]:
     sims = table.prompt_similarities([t for t, f in qterms if f], best)
     if not sims:
         return {}
-    tomb = index.tombstones() if hasattr(index, "tombstones") else ()
+    tomb = getattr(index, "tombstones", ())  # a property of the layered index (base + delta)
     span = 1.0 - DENSE_FLOOR
     return {number: (sim - DENSE_FLOOR) / span for number, sim in sims.items()
             if sim > DENSE_FLOOR and number < table.n and number not in tomb}
