@@ -243,3 +243,21 @@ def test_a_prepared_plugin_is_not_prepared_again(tmp_path, monkeypatch):
     ran = tmp_path / "ran"
     monkeypatch.setattr(session_start, "prepare", lambda root: ran.write_text("x"))
     assert session_start.spawn_prepare() is True
+
+
+def test_a_stale_index_is_healed_in_the_background_at_session_start(run_script, store, project, memory_root):
+    # index.md is derived and git-ignored: a memory that arrived by git (here: written straight to
+    # its folder, as a checkout or merge does) reaches the index at the next session start.
+    import time
+
+    assert run_script("memory_index.py", "--rebuild").returncode == 0
+    write(memory_root, memory("runbook", "from-a-merge", "Restart the export worker", ["export"], updated=STAMP,
+                              content={"trigger": "export stuck", "steps": ["restart it"]}))
+    assert "from-a-merge" not in (memory_root / "index.md").read_text()
+    result = run_script("memory_session_start.py", stdin=payload(project))
+    assert result.returncode == 0, result.stderr
+    deadline = time.monotonic() + 30
+    while "from-a-merge" not in (memory_root / "index.md").read_text() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert "runbooks/from-a-merge.json" in (memory_root / "index.md").read_text()
+    assert run_script("memory_index.py", "--validate").returncode == 0

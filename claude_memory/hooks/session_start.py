@@ -141,6 +141,7 @@ def decide(payload: dict) -> dict | None:
     from claude_memory.recall import context_table, usage
     from claude_memory.recall.private import spawn_in_staging
 
+    _heal_if_stale(root, spawn_in_staging)
     table, built = _table(root)
     # Background: forget old per-session records and rebuild a table the hook could not, or one
     # older than REFRESH_AFTER (a file's modification time may have changed what is stale).
@@ -177,6 +178,34 @@ def decide(payload: dict) -> dict | None:
     from claude_memory.hooks.edge import context
 
     return context("SessionStart", block)
+
+
+#: held by the background index heal (one at a time per store)
+HEAL_LOCK = "index-heal.lock"
+
+
+def _heal_if_stale(root: str, spawn_in_staging) -> None:
+    """index.md is derived and git-ignored: when git changed the memory files since the writer last
+    wrote it (a merge or checkout in the user's own terminal), rebuild it in the background."""
+    from claude_memory.core.layout import staging_path
+    from claude_memory.store.gitmerge import index_is_fresh
+
+    try:
+        fresh = index_is_fresh(root, staging_path(root))
+    except Exception:  # noqa: BLE001 - an unreadable stamp: the next write heals it anyway
+        return
+    if not fresh:
+        spawn_in_staging(root, HEAL_LOCK, _heal_index)
+
+
+def _heal_index(root: str) -> None:
+    """The background child: the write path's dependencies, then the store's own heal (locked)."""
+    from claude_memory.core.deps import ensure_deps
+
+    ensure_deps()
+    from claude_memory import store
+
+    store.heal(root)
 
 
 def _names(data: dict) -> list[str]:
