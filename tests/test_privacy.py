@@ -198,6 +198,8 @@ def test_no_hook_opens_a_socket(tmp_path, project, memory_root):
     }
     answers = {}
     for script, payload in runs.items():
+        if script == "memory_validate_hook.py":
+            memory_file.write_text("{}")  # the Write that slipped past the guard, for the PostToolUse check
         done = _run_blocked(tmp_path, project, script, payload)
         assert done.returncode == 0, (script, done.stderr)
         answers[script] = done.stdout.decode()
@@ -207,7 +209,10 @@ def test_no_hook_opens_a_socket(tmp_path, project, memory_root):
     assert answers["memory_triage.py"] == "" and list(memory_root.glob(".staging/*/pending.json"))
     assert "memory-saver" in answers["memory_capture.py"]  # offered the pending capture triage left
     assert "deny" in answers["memory_write_guard.py"]
-    assert "written directly" in answers["memory_validate_hook.py"]
+    # reported either way: as a file the writer never wrote, or (once the session start's background
+    # index heal recorded the store) as a memory changed outside the writer and put back
+    assert "written directly" in answers["memory_validate_hook.py"] \
+        or "outside memory_write.py" in answers["memory_validate_hook.py"], answers["memory_validate_hook.py"]
     hooks_json = json.loads((REPO / "hooks" / "hooks.json").read_text())
     wired = {h["command"].rsplit("/", 1)[-1].strip('"') for event in hooks_json["hooks"].values()
              for group in event for h in group["hooks"]}
