@@ -44,7 +44,7 @@ from claude_memory.core.layout import STAGING_DIRNAME
 from claude_memory.recall import text
 from claude_memory.recall.index import INDEX_VERSION, RecallIndex, build
 from claude_memory.recall.private import folder_sig as _folder_sig
-from claude_memory.recall.private import is_ours as _is_ours
+from claude_memory.recall.private import open_headed as _open_headed
 from claude_memory.recall.private import pread as _pread
 from claude_memory.recall.private import read_private as _read_private
 from claude_memory.recall.private import spawn_in_staging as _spawn
@@ -116,30 +116,19 @@ class _Base:
 
 def _open_base(root: str) -> _Base | None:
     """The base, or None when missing or unusable. Only the headers are read here."""
-    try:
-        fd = os.open(os.path.join(root, STAGING, INDEX_FILE), os.O_RDONLY | _NOFOLLOW)
-    except OSError:
+    opened = _open_headed(os.path.join(root, STAGING, INDEX_FILE), CACHE_VERSION)
+    if opened is None:
         return None
+    fd, size, header, read, start = opened
     try:
-        st = os.fstat(fd)
-        if not _is_ours(st):
-            raise ValueError("not our cache")
-        read = _pread(fd)
-        head_len = int.from_bytes(read(0, 8), "little")
-        if head_len > st.st_size - 8:
-            raise ValueError("truncated")
-        header = marshal.loads(read(8, head_len))
-        if not isinstance(header, dict) or header.get("v") != CACHE_VERSION:
-            raise ValueError("other version")
         state, maps = header["state"], header["maps"]
         if not isinstance(state, dict) or not isinstance(maps, dict) or set(state) != set(FOLDERS) \
                 or set(maps) != set(FOLDERS):
             raise ValueError("not a base header")
-        start = 8 + head_len
-        index = RecallIndex(lambda offset, size: read(start + offset, size))
-        if index.serialized_size() > st.st_size - start:
+        index = RecallIndex(lambda offset, length: read(start + offset, length))
+        if index.serialized_size() > size - start:
             raise ValueError("truncated")
-        base = _Base(fd, header, index, start, st.st_size)
+        base = _Base(fd, header, index, start, size)
     except _ERRORS:
         os.close(fd)
         return None

@@ -26,7 +26,8 @@ import os
 import time
 
 from claude_memory.core.categories import FOLDER_NAMES
-from claude_memory.recall.private import STAGING, folder_sig, is_ours, pread, spawn_in_staging, staging, write_private
+from claude_memory.recall.private import (STAGING, folder_sig, open_headed, pread, spawn_in_staging, staging,
+                                          write_private)
 
 __all__ = ["path_key", "tool_path_keys", "TABLE_FILE", "LOCK_FILE", "TABLE_VERSION", "Table", "open_table", "build_table", "key_hash",
            "folder_state", "is_current", "refresh", "start_data", "DEFAULT_GRACE_MINUTES"]
@@ -38,7 +39,6 @@ _ERRORS = (OSError, ValueError, EOFError, TypeError, KeyError, IndexError, Attri
 TABLE_FILE = "context-table.bin"
 LOCK_FILE = "context-build.lock"
 TABLE_VERSION = 1
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 #: Keys per bucket the build aims at.
 _PER_BUCKET = 16
 DEFAULT_GRACE_MINUTES = 60
@@ -136,24 +136,14 @@ class Table:
 
 def open_table(root: str) -> Table | None:
     """The table of the store at ``root``, or None when missing, unusable or not ours."""
-    try:
-        fd = os.open(os.path.join(root, STAGING, TABLE_FILE), os.O_RDONLY | _NOFOLLOW)
-    except OSError:
+    opened = open_headed(os.path.join(root, STAGING, TABLE_FILE), TABLE_VERSION)
+    if opened is None:
         return None
+    fd, size, header, _read, _start = opened
     try:
-        st = os.fstat(fd)
-        if not is_ours(st):
-            raise ValueError("not ours")
-        read = pread(fd)
-        head_len = int.from_bytes(read(0, 8), "little")
-        if not 0 < head_len <= st.st_size - 8:
+        if not (isinstance(header["nb"], int) and header["nb"] > 0 and header["at"] + 8 * header["nb"] + 8 <= size):
             raise ValueError("truncated")
-        header = marshal.loads(read(8, head_len))
-        if not isinstance(header, dict) or header.get("v") != TABLE_VERSION:
-            raise ValueError("other version")
-        if not (isinstance(header["nb"], int) and header["nb"] > 0 and header["at"] + 8 * header["nb"] + 8 <= st.st_size):
-            raise ValueError("truncated")
-        return Table(fd, header, st.st_size)
+        return Table(fd, header, size)
     except _ERRORS:
         os.close(fd)
         return None

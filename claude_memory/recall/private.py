@@ -8,13 +8,15 @@ detached background worker. Standard library ``os``/``stat`` only: hooks import 
 
 from __future__ import annotations
 
+import marshal
 import os
 import stat
 import time
 
 from claude_memory.core.layout import STAGING_DIRNAME
 
-__all__ = ["STAGING", "NOFOLLOW", "folder_sig", "is_ours", "read_private", "write_private", "pread", "staging",
+__all__ = ["STAGING", "NOFOLLOW", "folder_sig", "is_ours", "read_private", "write_private", "pread", "open_headed",
+           "staging",
            "spawn", "spawn_in_staging"]
 
 STAGING = STAGING_DIRNAME
@@ -46,6 +48,38 @@ def read_private(path: str) -> bytes | None:
         return None
     finally:
         os.close(fd)
+
+
+#: what reading a damaged or foreign file of ours can raise
+_READ_ERRORS = (OSError, ValueError, EOFError, TypeError, KeyError, IndexError, OverflowError)
+
+
+def open_headed(path: str, version, *, max_header: int | None = None):
+    """Open one of our headed staging files (8-byte little-endian header length, a ``marshal``
+    header dict whose ``"v"`` is ``version``, then the body) without following a symlink.
+
+    Returns ``(fd, size, header, read, start)`` with ``read(offset, size)`` a ``pread`` and ``start``
+    where the body begins; None (nothing left open) when missing, not ours, truncated or of another
+    version. The caller owns ``fd`` and makes its own checks of the header."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not is_ours(st):
+            raise ValueError("not ours")
+        read = pread(fd)
+        head_len = int.from_bytes(read(0, 8), "little")
+        if not 0 < head_len <= min(st.st_size - 8, max_header or st.st_size):
+            raise ValueError("truncated")
+        header = marshal.loads(read(8, head_len))
+        if not isinstance(header, dict) or header.get("v") != version:
+            raise ValueError("other version")
+    except _READ_ERRORS:
+        os.close(fd)
+        return None
+    return fd, st.st_size, header, read, 8 + head_len
 
 
 def write_private(folder: str, name: str, data: bytes) -> None:

@@ -41,7 +41,6 @@ TOP_DOCS = 32
 #: Word records per block (a lookup reads one block).
 BLOCK = 8
 MAX_HEADER = 1 << 28
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 # ------------------------------------------------------------------ reading (standard library)
@@ -112,21 +111,13 @@ class SemanticTable:
 
 def open_table(root: str, base_id) -> SemanticTable | None:
     """The table of the base ``base_id``, or None (missing, another base, unreadable, not ours)."""
-    try:
-        fd = os.open(os.path.join(root, STAGING, SEMANTIC_FILE), os.O_RDONLY | _NOFOLLOW)
-    except OSError:
+    from claude_memory.recall.private import open_headed
+
+    opened = open_headed(os.path.join(root, STAGING, SEMANTIC_FILE), TABLE_VERSION, max_header=MAX_HEADER)
+    if opened is None:
         return None
-    try:
-        st = os.fstat(fd)
-        if hasattr(os, "getuid") and st.st_uid != os.getuid():
-            raise ValueError("not ours")
-        head = int.from_bytes(os.pread(fd, 8, 0), "little")
-        if head > min(MAX_HEADER, st.st_size - 8):
-            raise ValueError("truncated")
-        header = marshal.loads(os.pread(fd, head, 8))
-        if not isinstance(header, dict) or header.get("v") != TABLE_VERSION or header.get("base") != base_id:
-            raise ValueError("another table")
-        return SemanticTable(fd, header, 8 + head)
-    except (OSError, ValueError, EOFError, TypeError, KeyError):
+    fd, _size, header, _read, start = opened
+    if header.get("base") != base_id:
         os.close(fd)
         return None
+    return SemanticTable(fd, header, start)
