@@ -169,7 +169,7 @@ def test_a_truncated_table_fails_cleanly(store):
     table = context_table.open_table(str(store))
     if table is not None:
         try:
-            with pytest.raises(context_table._ERRORS):
+            with pytest.raises(context_table.READ_ERRORS):
                 for key in ("p:src/app.py", "p:src/db.py", "m:decisions/app-entry", "m:constraints/db-pool"):
                     table.get(key)
                 raise ValueError("every bucket happened to be whole")

@@ -162,7 +162,7 @@ def decide(payload: dict) -> dict | None:
                 meta = table.get("m:" + name)
                 if isinstance(meta, tuple) and len(meta) == 4:
                     recalled.append((meta[0], name, meta[1], meta[3]))
-    except context_table._ERRORS:
+    except context_table.READ_ERRORS:
         return None
     finally:
         table.close()

@@ -44,6 +44,7 @@ from claude_memory.core.layout import STAGING_DIRNAME
 from claude_memory.recall import text
 from claude_memory.recall.index import INDEX_VERSION, RecallIndex, build
 from claude_memory.recall.private import folder_sig as _folder_sig
+from claude_memory.recall.private import READ_ERRORS
 from claude_memory.recall.private import open_headed as _open_headed
 from claude_memory.recall.private import pread as _pread
 from claude_memory.recall.private import read_private as _read_private
@@ -77,8 +78,6 @@ _OPEN: list[int] = []
 
 #: the category folders' names (from :mod:`claude_memory.core.categories`)
 FOLDERS = FOLDER_NAMES
-_ERRORS = (OSError, ValueError, EOFError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
-           MemoryError)
 
 
 def compact_limit(base_n: int) -> int:
@@ -116,24 +115,21 @@ class _Base:
 
 def _open_base(root: str) -> _Base | None:
     """The base, or None when missing or unusable. Only the headers are read here."""
-    opened = _open_headed(os.path.join(root, STAGING, INDEX_FILE), CACHE_VERSION)
-    if opened is None:
-        return None
-    fd, size, header, read, start = opened
-    try:
-        state, maps = header["state"], header["maps"]
-        if not isinstance(state, dict) or not isinstance(maps, dict) or set(state) != set(FOLDERS) \
-                or set(maps) != set(FOLDERS):
-            raise ValueError("not a base header")
-        index = RecallIndex(lambda offset, length: read(start + offset, length))
-        if index.serialized_size() > size - start:
-            raise ValueError("truncated")
-        base = _Base(fd, header, index, start, size)
-    except _ERRORS:
-        os.close(fd)
-        return None
-    _OPEN.append(fd)  # read lazily by the index for the rest of this process
+    base = _open_headed(os.path.join(root, STAGING, INDEX_FILE), CACHE_VERSION, make=_make_base)
+    if base is not None:
+        _OPEN.append(base.fd)  # read lazily by the index for the rest of this process
     return base
+
+
+def _make_base(fd: int, size: int, header: dict, read, start: int) -> _Base:
+    state, maps = header["state"], header["maps"]
+    if not isinstance(state, dict) or not isinstance(maps, dict) or set(state) != set(FOLDERS) \
+            or set(maps) != set(FOLDERS):
+        raise ValueError("not a base header")
+    index = RecallIndex(lambda offset, length: read(start + offset, length))
+    if index.serialized_size() > size - start:
+        raise ValueError("truncated")
+    return _Base(fd, header, index, start, size)
 
 
 def release(fd: int) -> None:
@@ -172,7 +168,7 @@ def _load_delta(root: str, base_id) -> dict | None:
             if not (isinstance(entry, tuple) and len(entry) == 8 and isinstance(entry[7], dict)):
                 return None
         return delta
-    except _ERRORS:
+    except READ_ERRORS:
         return None
 
 
@@ -185,7 +181,7 @@ def _load_docs(root: str) -> tuple[dict, dict]:
                 files, docs = saved["files"], saved["docs"]
                 if isinstance(files, dict) and isinstance(docs, dict):
                     return files, docs
-        except _ERRORS:
+        except READ_ERRORS:
             pass
     return {}, {}
 
@@ -386,10 +382,10 @@ def load_index(root: str, *, use_cache: bool = True, prompt: str | None = None):
     if base is not None:
         try:
             delta = _current_delta(root, base, _load_delta(root, base.id))
-        except _ERRORS:
+        except READ_ERRORS:
             try:  # a delta that looked right but was not: start it again from the base
                 delta = _current_delta(root, base, None)
-            except _ERRORS:  # a base whose folder maps cannot be read
+            except READ_ERRORS:  # a base whose folder maps cannot be read
                 base = None
     if base is None:
         if prompt is not None and hasattr(os, "fork"):

@@ -24,7 +24,7 @@ def stale_notes(root: str, names: list[str]) -> dict[str, str]:
             meta = table.get("m:" + name)
             if isinstance(meta, tuple) and len(meta) == 4 and meta[3]:
                 out[name] = f"may be stale: {meta[3]}"
-    except context_table._ERRORS:
+    except context_table.READ_ERRORS:
         return out
     finally:
         table.close()

@@ -26,7 +26,7 @@ import os
 import time
 
 from claude_memory.core.categories import FOLDER_NAMES
-from claude_memory.recall.private import (STAGING, folder_sig, open_headed, pread, spawn_in_staging, staging,
+from claude_memory.recall.private import (READ_ERRORS, STAGING, folder_sig, open_headed, pread, spawn_in_staging, staging,
                                           write_private)
 
 __all__ = ["path_key", "tool_path_keys", "TABLE_FILE", "LOCK_FILE", "TABLE_VERSION", "Table", "open_table", "build_table", "key_hash",
@@ -34,8 +34,6 @@ __all__ = ["path_key", "tool_path_keys", "TABLE_FILE", "LOCK_FILE", "TABLE_VERSI
 
 #: The category folders (not ``cache.FOLDERS``: the file-tool hook must not load the recall cache).
 FOLDERS = FOLDER_NAMES
-_ERRORS = (OSError, ValueError, EOFError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
-           MemoryError)
 TABLE_FILE = "context-table.bin"
 LOCK_FILE = "context-build.lock"
 TABLE_VERSION = 1
@@ -136,19 +134,13 @@ class Table:
 
 def open_table(root: str) -> Table | None:
     """The table of the store at ``root``, or None when missing, unusable or not ours."""
-    opened = open_headed(os.path.join(root, STAGING, TABLE_FILE), TABLE_VERSION)
-    if opened is None:
-        return None
-    fd, size, header, _read, _start = opened
-    try:
-        if not (isinstance(header["nb"], int) and header["nb"] > 0 and header["at"] + 8 * header["nb"] + 8 <= size):
-            raise ValueError("truncated")
-        return Table(fd, header, size)
-    except _ERRORS:
-        os.close(fd)
-        return None
+    return open_headed(os.path.join(root, STAGING, TABLE_FILE), TABLE_VERSION, make=_make_table)
 
 
+def _make_table(fd: int, size: int, header: dict, _read, _start: int) -> Table:
+    if not (isinstance(header["nb"], int) and header["nb"] > 0 and header["at"] + 8 * header["nb"] + 8 <= size):
+        raise ValueError("truncated")
+    return Table(fd, header, size)
 def is_current(table: Table, root: str, *, check_head: bool = True) -> bool:
     """True when no memory folder changed since the build (and, with ``check_head``, no commit)."""
     if table.header.get("state") != folder_state(root):

@@ -95,7 +95,7 @@ def block_for(payload: dict, memory_prefix) -> str | None:
             found = table.get("p:" + key)
             if isinstance(found, list):
                 hits.extend(found)
-    except context_table._ERRORS:
+    except context_table.READ_ERRORS:
         hits, current = [], False
     finally:
         table.close()

@@ -15,7 +15,7 @@ import time
 
 from claude_memory.core.layout import STAGING_DIRNAME
 
-__all__ = ["STAGING", "NOFOLLOW", "folder_sig", "is_ours", "read_private", "write_private", "pread", "open_headed",
+__all__ = ["STAGING", "NOFOLLOW", "folder_sig", "is_ours", "read_private", "write_private", "pread", "open_headed", "READ_ERRORS",
            "staging",
            "spawn", "spawn_in_staging"]
 
@@ -51,16 +51,18 @@ def read_private(path: str) -> bytes | None:
 
 
 #: what reading a damaged or foreign file of ours can raise
-_READ_ERRORS = (OSError, ValueError, EOFError, TypeError, KeyError, IndexError, OverflowError)
+READ_ERRORS = (OSError, ValueError, EOFError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
+               MemoryError)
 
 
-def open_headed(path: str, version, *, max_header: int | None = None):
+def open_headed(path: str, version, *, max_header: int | None = None, make=None):
     """Open one of our headed staging files (8-byte little-endian header length, a ``marshal``
     header dict whose ``"v"`` is ``version``, then the body) without following a symlink.
 
-    Returns ``(fd, size, header, read, start)`` with ``read(offset, size)`` a ``pread`` and ``start``
-    where the body begins; None (nothing left open) when missing, not ours, truncated or of another
-    version. The caller owns ``fd`` and makes its own checks of the header."""
+    Returns ``make(fd, size, header, read, start)`` (by default that tuple), with ``read(offset, size)``
+    a ``pread`` and ``start`` where the body begins; None, with nothing left open, when the file is
+    missing, not ours, truncated or of another version, or when ``make`` raises one of
+    :data:`READ_ERRORS` (its checks of the header failed). The caller owns ``fd`` otherwise."""
     try:
         fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
     except OSError:
@@ -76,10 +78,12 @@ def open_headed(path: str, version, *, max_header: int | None = None):
         header = marshal.loads(read(8, head_len))
         if not isinstance(header, dict) or header.get("v") != version:
             raise ValueError("other version")
-    except _READ_ERRORS:
+        if make is None:
+            return fd, st.st_size, header, read, 8 + head_len
+        return make(fd, st.st_size, header, read, 8 + head_len)
+    except READ_ERRORS:
         os.close(fd)
         return None
-    return fd, st.st_size, header, read, 8 + head_len
 
 
 def write_private(folder: str, name: str, data: bytes) -> None:

@@ -113,11 +113,9 @@ def open_table(root: str, base_id) -> SemanticTable | None:
     """The table of the base ``base_id``, or None (missing, another base, unreadable, not ours)."""
     from claude_memory.recall.private import open_headed
 
-    opened = open_headed(os.path.join(root, STAGING, SEMANTIC_FILE), TABLE_VERSION, max_header=MAX_HEADER)
-    if opened is None:
-        return None
-    fd, _size, header, _read, start = opened
-    if header.get("base") != base_id:
-        os.close(fd)
-        return None
-    return SemanticTable(fd, header, start)
+    def make(fd: int, _size: int, header: dict, _read, start: int) -> SemanticTable:
+        if header.get("base") != base_id:
+            raise ValueError("another base")
+        return SemanticTable(fd, header, start)
+
+    return open_headed(os.path.join(root, STAGING, SEMANTIC_FILE), TABLE_VERSION, max_header=MAX_HEADER, make=make)

@@ -260,6 +260,12 @@ def _set_aside(root: Path, rel: str) -> Path:
     return target
 
 
+def _put_back(root: Path, rel: str, known) -> bool:
+    """Put back the writer's newest good copy of ``rel`` (its record ``known``); False when none was kept."""
+    good = [d for d in known[1].split(",") if d]  # the newest first
+    return bool(good) and _restore(root, rel, good[0])
+
+
 def _restore(root: Path, rel: str, digest: str) -> bool:
     from claude_memory.store import records as store_io
 
@@ -393,24 +399,23 @@ def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Rep
                 recorded[rel] = (_sig(os.lstat(path)), digest)  # the writer's own content
                 recorded["\0dirty"] = True
                 continue
-            if rel != mf.INDEX and git.in_conflict(rel):
+            if rel == mf.INDEX:
+                rebuild = True
+                report.lines.append("index.md was changed outside the plugin; it was rebuilt from the memory files.")
+                continue
+            if git.in_conflict(rel):
                 continue  # git's merge in progress: left as git wrote it, for --resolve
-            if rel != mf.INDEX and git.holds(rel, path.read_bytes()):
+            if git.holds(rel, path.read_bytes()):
                 save_copy(root, path.read_bytes(), digest)  # git's version: recorded as the store's own
                 recorded[rel] = (_sig(os.lstat(path)), digest)
                 recorded["\0dirty"] = True
                 rebuild = True
                 continue
-            if rel == mf.INDEX:
-                rebuild = True
-                report.lines.append("index.md was changed outside the plugin; it was rebuilt from the memory files.")
-                continue
             folder, name = rel.split("/", 1)
             category = category_of_folder(folder)
             if known is not None:
                 aside = _set_aside(root, rel)
-                good = [d for d in known[1].split(",") if d]  # the newest first
-                if good and _restore(root, rel, good[0]):
+                if _put_back(root, rel, known):
                     report.lines.append(f"{rel} was changed outside memory_write.py: the writer's last version was "
                                         f"put back and the changed file moved to {aside}.")
                 else:
@@ -448,21 +453,18 @@ def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Rep
             recorded["\0dirty"] = True
             if "" in _allowed(known):
                 continue  # a removal (or a first write) the writer had begun
-            if rel != mf.INDEX and git.removed(rel):
-                rebuild = True
-                continue
+            rebuild = True
             if rel == mf.INDEX:
-                rebuild = True
                 report.lines.append("index.md was deleted outside the plugin; it was rebuilt.")
                 continue
-            good = [d for d in known[1].split(",") if d]  # the newest first
-            if good and _restore(root, rel, good[0]):
+            if git.removed(rel):
+                continue
+            if _put_back(root, rel, known):
                 report.lines.append(f"{rel} was deleted outside memory_write.py; it was restored from the "
                                     "writer's last good copy.")
             else:
                 report.lines.append(f"{rel} was deleted outside memory_write.py and no good copy was kept.")
             report.repaired.append(rel)
-            rebuild = True
     if rebuild:
         maintenance.rebuild(root, lock_timeout=lock_timeout)
         report.index_rebuilt = True
