@@ -58,13 +58,10 @@ def run_cases(project: Path, cases: list[dict], *, in_process: bool = False) -> 
     root = project / ".claude" / "memory"
     if in_process:
         sys.path.insert(0, str(REPO))
-        from claude_memory.recall.candidate import decide
-        from claude_memory.cli.memory_candidate import load_active_memories
+        from claude_memory.cli.memory_candidate import find
 
         for case in cases:
-            memories, names = load_active_memories(root, case["category"])
-            out[case["id"]] = decide(case["category"], case["new_info"], case.get("lifecycle_event"),
-                                     memories, paths=names)
+            out[case["id"]] = find(root, case["category"], case["new_info"], case.get("lifecycle_event"))
         return out
     env = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE_")}
     env["CLAUDE_PROJECT_DIR"] = str(project)

@@ -24,6 +24,7 @@ BENCHES = [
     "recall_quality",
     "recall_cross",
     "candidate_quality",
+    "candidate_cross",
     "triage_quality",
     "recall_speed",
     "guard_speed",

@@ -1,11 +1,15 @@
-"""Candidate selection, the pure core: tokens, scoring gates, hard gates, the decision object."""
+"""Candidate selection: the evidence rule (pure), the decision object (pure), and the selection
+through recall's search over a real store (``memory_candidate.find``)."""
 
 from __future__ import annotations
 
 import pytest
 
+import json
+
+from claude_memory.cli.memory_candidate import find
 from claude_memory.recall import candidate as C
-from claude_memory.recall.candidate import decide, select_candidate, stem, tokenize
+from claude_memory.recall.candidate import choose, decide, evidence
 
 
 def mem(id_, title, tags, category="constraint", content=None, status="active", changes=None, files=None):
@@ -41,36 +45,52 @@ CONSTRAINTS = [
 ]
 
 
-# ---------------------------------------------------------------------------------------- tokens
+# ---------------------------------------------------------------------------------------- the rule
 
 
-@pytest.mark.parametrize("a,b", [
-    ("retries", "retry"), ("tracing", "trace"), ("sampling", "sample"), ("dependencies", "dependency"),
-    ("queued", "queue"), ("limits", "limit"), ("deploys", "deploy"),
+def hit(score, coverage, slug="m"):
+    return {"id": slug, "path": f"constraints/{slug}.json", "score": score, "coverage": coverage}
+
+
+def test_no_hits_no_candidate():
+    assert choose([]) is None and evidence([]) == 0.0
+
+
+@pytest.mark.parametrize("hits,event,chosen", [
+    ([hit(9.0, 0.9, "a"), hit(1.0, 0.2, "b")], None, "a"),        # explains most and stands out
+    ([hit(9.0, 0.9, "a")], None, "a"),                               # the only match of its category
+    ([hit(5.0, 0.4, "a"), hit(4.8, 0.4, "b")], None, None),         # two near-equal matches: about neither
+    ([hit(3.0, 0.1, "a")], None, None),                              # stands alone but explains a sliver
+    ([hit(6.0, 0.4, "a"), hit(4.0, 0.3, "b")], None, None),
 ])
-def test_stem_meets_inflections(a, b):
-    assert stem(a) == stem(b)
+def test_choose(hits, event, chosen):
+    found = choose(hits, event)
+    assert (found["id"] if found else None) == chosen
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("tracking-ingest lag", {"track", "ingest", "tracking_ingest", "lag"}),
-    ("fct_ad_spend_daily", {"fct", "ad", "spend", "daily", "fct_ad_spend_daily"}),
-    ("OTel collector", {"opentelemetry", "collector"}),
-])
-def test_tokenize_keeps_compounds_and_expands_aliases(text, expected):
-    assert expected <= tokenize(text)
+def test_a_lifecycle_event_tips_a_borderline_match():
+    hits = [hit(6.0, C.MIN_EVIDENCE - C.EVENT_BONUS / 2, "a"), hit(6.0, 0.1, "b")]  # no standout at all
+    assert choose(hits) is None and choose(hits, "resolved")["id"] == "a"
 
 
-@pytest.mark.parametrize("text", ["the and of to now", "2026 100 42", "", "   "])
-def test_tokenize_drops_stopwords_and_bare_numbers(text):
-    assert tokenize(text) == set()
+def test_evidence_grows_with_coverage_and_with_the_margin_over_the_runner_up():
+    base = evidence([hit(4.0, 0.5), hit(2.0, 0.3)])
+    assert evidence([hit(4.0, 0.6), hit(2.0, 0.3)]) > base
+    assert evidence([hit(8.0, 0.5), hit(2.0, 0.3)]) > base
+    assert evidence([hit(4.0, 0.5)]) == evidence([hit(1e9, 0.5), hit(1.0, 0.1)])  # the margin counts up to a cap
 
 
-def test_tokenize_ignores_version_numbers_as_compounds():
-    assert not any(t.count("_") for t in tokenize("upgraded to 2.9.2 and v1.2"))
+# ---------------------------------------------------------------------------------------- through recall's search
 
 
-# ---------------------------------------------------------------------------------------- selection
+@pytest.fixture
+def root(tmp_path):
+    folder = tmp_path / "constraints"
+    folder.mkdir()
+    for m in CONSTRAINTS:
+        doc = dict(m, schema_version="1.0", created_at="2026-05-01T10:00:00Z", updated_at="2026-05-01T10:00:00Z")
+        (folder / f"{m['id']}.json").write_text(json.dumps(doc), encoding="utf-8")
+    return tmp_path
 
 
 @pytest.mark.parametrize("new_info,expected", [
@@ -79,9 +99,10 @@ def test_tokenize_ignores_version_numbers_as_compounds():
      "ups-tracking-api-rate-limit"),
     ("The peak season deploy freeze starts on 17 November this year", "peak-season-deploy-freeze"),
 ])
-def test_an_update_finds_its_memory(new_info, expected):
-    index, _ = select_candidate(new_info, CONSTRAINTS)
-    assert index is not None and CONSTRAINTS[index]["id"] == expected
+def test_an_update_finds_its_memory(root, new_info, expected):
+    found = find(root, "constraint", new_info)["candidate"]
+    assert found is not None and found["id"] == expected
+    assert found["path"] == str((root / "constraints" / f"{expected}.json").resolve())
 
 
 @pytest.mark.parametrize("new_info", [
@@ -90,44 +111,29 @@ def test_an_update_finds_its_memory(new_info, expected):
     "Snowflake warehouse auto-suspend is at least 60 seconds",
     "hello",
 ])
-def test_genuinely_new_info_has_no_candidate(new_info):
-    index, _ = select_candidate(new_info, CONSTRAINTS)
-    assert index is None
+def test_genuinely_new_info_has_no_candidate(root, new_info):
+    assert find(root, "constraint", new_info)["candidate"] is None
 
 
-def test_no_memories_means_no_candidate():
-    assert select_candidate("anything at all about kafka", []) == (None, [])
+def test_other_categories_are_never_candidates(root):
+    assert find(root, "runbook", KAFKA_UPDATE)["candidate"] is None
 
 
-def test_runner_up_margin_rejects_a_tie():
-    twins = [mem("kafka-a", "Kafka broker quota", ["kafka", "quota"]),
-             mem("kafka-b", "Kafka broker quota", ["kafka", "quota"])]
-    index, scored = select_candidate("Kafka broker quota raised", twins)
-    assert scored[0].score == scored[1].score > 0
-    assert index is None
+def test_a_retired_memory_is_no_candidate(root):
+    path = root / "constraints" / "kafka-max-message-size.json"
+    path.write_text(json.dumps(dict(json.loads(path.read_text()), record_status="retired")), encoding="utf-8")
+    found = find(root, "constraint", KAFKA_UPDATE)["candidate"]
+    assert found is None or found["id"] != "kafka-max-message-size"
 
 
-def test_each_gate_can_refuse(monkeypatch):
-    info = "max.message.bytes raised to 2 MiB so Kafka records with manifests fit"
-    index, scored = select_candidate(info, CONSTRAINTS)
-    assert index == 0
-    best = scored[0]
-    for field, value in [("min_score", best.score + 1), ("min_coverage", best.coverage + 0.01),
-                         ("min_concentration", best.concentration + 0.01),
-                         ("min_headline_idf", best.headline_idf + 0.01)]:
-        strict = C.Thresholds(**{**C.DEFAULT_THRESHOLDS.__dict__, field: value})
-        assert select_candidate(info, CONSTRAINTS, strict)[0] is None, field
-
-
-def test_lifecycle_event_relaxes_content_gates_but_not_margin():
-    plain = C.thresholds_for("constraint", None)
-    relaxed = C.thresholds_for("constraint", "removed")
-    assert relaxed.min_score < plain.min_score and relaxed.min_coverage < plain.min_coverage
-    assert relaxed.min_ratio == plain.min_ratio
-
-
-def test_session_summaries_need_a_near_restatement():
-    assert C.thresholds_for("session_summary", None).min_coverage > C.thresholds_for("decision", None).min_coverage
+def test_twins_are_about_neither(tmp_path):
+    folder = tmp_path / "constraints"
+    folder.mkdir()
+    for slug in ("kafka-a", "kafka-b"):
+        doc = dict(mem(slug, "Kafka broker quota", ["kafka", "quota"]), created_at="2026-05-01T10:00:00Z",
+                   updated_at="2026-05-01T10:00:00Z")
+        (folder / f"{slug}.json").write_text(json.dumps(doc), encoding="utf-8")
+    assert find(tmp_path, "constraint", "Kafka broker quota raised")["candidate"] is None
 
 
 # ---------------------------------------------------------------------------------------- decision
@@ -135,19 +141,20 @@ def test_session_summaries_need_a_near_restatement():
 
 KAFKA_UPDATE = "max.message.bytes raised to 2 MiB so Kafka records with manifests fit"
 NEW_THING = "GitHub Actions runners are limited to 6 hours per job"
+KAFKA = CONSTRAINTS[0]
 
 
-@pytest.mark.parametrize("info,event,pre,cud,has_candidate", [
-    (NEW_THING, None, "CREATE", "CREATE", False),
-    (NEW_THING, "removed", "NOOP", "NOOP", False),
-    (KAFKA_UPDATE, None, None, "UPDATE", True),
-    (KAFKA_UPDATE, "removed", None, "UPDATE_OR_DELETE", True),
+@pytest.mark.parametrize("memory,event,pre,cud", [
+    (None, None, "CREATE", "CREATE"),
+    (None, "removed", "NOOP", "NOOP"),
+    (KAFKA, None, None, "UPDATE"),
+    (KAFKA, "removed", None, "UPDATE_OR_DELETE"),
 ])
-def test_structural_cud_table(info, event, pre, cud, has_candidate):
-    d = decide("constraint", info, event, CONSTRAINTS)
+def test_structural_cud_table(memory, event, pre, cud):
+    d = decide("constraint", event, memory)
     assert d["pre_action"] == pre
     assert d["structural_cud"] == cud
-    assert (d["candidate"] is not None) == has_candidate
+    assert (d["candidate"] is not None) == (memory is not None)
     assert d["lifecycle_event"] == event
     assert d["delete_allowed"] is True
 
@@ -155,8 +162,7 @@ def test_structural_cud_table(info, event, pre, cud, has_candidate):
 # The spec names these three; parametrizing over C.NO_TRIAGE_DELETE itself could not catch a category dropped from it.
 @pytest.mark.parametrize("category", ["decision", "preference", "session_summary"])
 def test_no_triage_delete_for_protected_categories(category):
-    memories = [dict(m, category=category) for m in CONSTRAINTS]
-    d = decide(category, KAFKA_UPDATE, "superseded", memories)
+    d = decide(category, "superseded", dict(KAFKA, category=category))
     assert d["delete_allowed"] is False
     assert any("DELETE" in v for v in d["vetoes"])
     assert d["structural_cud"] == "UPDATE" and d["candidate"] is not None
@@ -164,37 +170,29 @@ def test_no_triage_delete_for_protected_categories(category):
 
 @pytest.mark.parametrize("category", ["runbook", "constraint", "tech_debt"])
 def test_delete_allowed_categories_have_no_delete_veto(category):
-    memories = [dict(m, category=category) for m in CONSTRAINTS]
-    d = decide(category, KAFKA_UPDATE, "resolved", memories)
+    d = decide(category, "resolved", dict(KAFKA, category=category))
     assert d["delete_allowed"] is True
     assert d["structural_cud"] == "UPDATE_OR_DELETE"
     assert not any("DELETE is not allowed" in v for v in d["vetoes"])
 
 
 def test_no_candidate_vetoes_update_and_delete():
-    d = decide("constraint", NEW_THING, None, CONSTRAINTS)
+    d = decide("constraint", None, None)
     assert any("UPDATE and DELETE are not possible" in v for v in d["vetoes"])
-
-
-def test_other_categories_are_never_candidates():
-    memories = [dict(m, category="runbook") for m in CONSTRAINTS]
-    d = decide("constraint", KAFKA_UPDATE, None, memories)
-    assert d["candidate"] is None and d["structural_cud"] == "CREATE"
 
 
 def test_unknown_lifecycle_event_is_refused():
     with pytest.raises(ValueError):
-        decide("constraint", KAFKA_UPDATE, "exploded", CONSTRAINTS)
+        decide("constraint", "exploded", KAFKA)
 
 
 def test_decision_object_shape_and_paths():
-    paths = [f"/root/constraints/{m['id']}.json" for m in CONSTRAINTS]
-    d = decide("constraint", KAFKA_UPDATE, None, CONSTRAINTS, paths=paths)
+    d = decide("constraint", None, KAFKA, "/root/constraints/kafka-max-message-size.json")
     assert set(d) == {"candidate", "lifecycle_event", "delete_allowed", "pre_action", "structural_cud",
                       "vetoes", "hints"}
     cand = d["candidate"]
     assert cand["path"] == "/root/constraints/kafka-max-message-size.json"
-    assert cand["title"] == CONSTRAINTS[0]["title"] and cand["tags"] == CONSTRAINTS[0]["tags"]
+    assert cand["title"] == KAFKA["title"] and cand["tags"] == KAFKA["tags"]
     assert isinstance(d["vetoes"], list) and isinstance(d["hints"], list) and d["hints"]
 
 

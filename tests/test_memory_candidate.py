@@ -45,8 +45,9 @@ def store(memory_root: Path) -> Path:
 
 
 def snapshot(root: Path) -> dict[str, str]:
+    """The memory files (the recall cache it may build under ``.staging/``, git-ignored, aside)."""
     return {str(p.relative_to(root)): hashlib.md5(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}
+            for p in sorted(root.rglob("*.json")) if p.is_file() and ".staging" not in p.parts}
 
 
 def test_update_found_with_default_root(run_script, store):

@@ -107,15 +107,11 @@ def _one(ctx, root: Path, entry: object) -> dict:
 
 def _candidate(root: Path, category: str, draft: dict, event) -> dict | None:
     """The existing memory a ``save`` draft is about, as a ``candidate`` result; None to create."""
-    from claude_memory.cli.memory_candidate import _text_of_draft, load_active_memories
-    from claude_memory.recall.candidate import decide
+    from claude_memory.cli.memory_candidate import _text_of_draft, find
     from claude_memory.store.records import md5_hex
 
-    memories, names = load_active_memories(root, category)
-    if not memories:
-        return None
-    verdict = decide(category, _text_of_draft(json.dumps(draft, ensure_ascii=False)),
-                     event if isinstance(event, str) else None, memories, paths=names)
+    verdict = find(root, category, _text_of_draft(json.dumps(draft, ensure_ascii=False)),
+                   event if isinstance(event, str) else None)
     found = verdict.get("candidate")
     if verdict.get("structural_cud") not in ("UPDATE", "UPDATE_OR_DELETE") or not found:
         return None

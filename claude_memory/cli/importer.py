@@ -209,12 +209,14 @@ def _said(memory: dict, draft: dict) -> bool:
     return all(str(v).casefold() in have for v in draft["content"].values() if isinstance(v, str) and len(v) > 3)
 
 
-def plan(root: Path, notes: list[Note], now: str) -> list[dict]:
-    """What importing ``notes`` would do: per note ``{"action": create|update|unchanged, ...}``."""
-    from claude_memory.cli.memory_candidate import load_active_memories
-    from claude_memory.recall import candidate
+def plan(root: Path, notes: list[Note], now: str, *, dry_run: bool = False) -> list[dict]:
+    """What importing ``notes`` would do: per note ``{"action": create|update|unchanged, ...}``.
+    A dry run searches an index built in memory, so it leaves even recall's cache as it was."""
+    from claude_memory.cli.memory_candidate import find, load_active_memories
+    from claude_memory.recall.cache import load_index
 
     steps = []
+    index = None
     pools: dict[str, tuple[list[dict], list[str]]] = {}
     planned: dict[tuple[str, str], dict] = {}
     for note in notes:
@@ -224,14 +226,16 @@ def plan(root: Path, notes: list[Note], now: str) -> list[dict]:
         if same_id:  # the same title (slug) is the same memory
             found = {"path": names[same_id[0]], "title": memories[same_id[0]].get("title")}
         else:
-            found = candidate.decide(note.category, note.text(), None, memories, paths=names)["candidate"]
+            if index is None:
+                index = load_index(str(root), use_cache=not dry_run)
+            found = find(root, note.category, note.text(), index=index)["candidate"]
         step = {"note": note.title, "source": note.source, "category": note.category, "draft": draft}
         if (note.category, draft["id"]) in planned:
             step.update(action="skip", reason=f"same title as another imported note ({draft['id']})")
         elif found is not None:
-            memory = memories[names.index(found["path"])]
+            memory = memories[names.index(found["path"])] if found["path"] in names else None
             step.update(target=found["path"], matches=found["title"],
-                        action="unchanged" if _said(memory, draft) else "update")
+                        action="unchanged" if memory is not None and _said(memory, draft) else "update")
         else:
             step.update(action="create", target=f".claude/memory/{_folder(note.category)}/{draft['id']}.json")
         planned[(note.category, draft["id"])] = step
@@ -253,7 +257,7 @@ def run_import(root: Path, path: Path, *, dry_run: bool, category: str | None, n
     if category is not None and category not in CATEGORIES:
         raise ValueError(f"unknown category {category!r}")
     kind, notes, skipped = read_notes(path, category)
-    steps = plan(root, notes, now)
+    steps = plan(root, notes, now, dry_run=dry_run)
     if not dry_run:
         folder = staging_dir(root) / "import"
         folder.mkdir(mode=0o700, exist_ok=True)

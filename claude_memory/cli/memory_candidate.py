@@ -1,10 +1,11 @@
 """memory_candidate.py: which existing memory (if any) a new draft should update.
 
-Standard library only. Reads the active memories of one category from
-``<root>/<folder>/*.json`` (broken files, symlinks leading out of the root and
-retired or archived memories are skipped), runs :func:`claude_memory.recall.candidate.decide`
-and prints one JSON object on stdout; a candidate carries ``hash``, the MD5 of its file as
-read, for ``memory_write.py --hash``.
+Standard library only. Finds the category's best matches with recall's own search
+(:func:`claude_memory.recall.search`), lets :func:`claude_memory.recall.candidate.choose` decide
+whether the best is the subject of the new information, reads that memory (a broken file, a symlink
+leading out of the root or a retired or archived memory is no candidate) and prints the structural
+decision as one JSON object on stdout; a candidate carries ``hash``, the MD5 of its file as read,
+for ``memory_write.py --hash``. :func:`find` is the one entry the batch writer and the importer use too.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Sequence
 
 from claude_memory.core import paths
-from claude_memory.recall.candidate import LIFECYCLE_EVENTS, decide
+from claude_memory.recall.candidate import LIFECYCLE_EVENTS, choose, decide
 from claude_memory.core.categories import CATEGORIES, folder_of
 from claude_memory.cli.edge import run_cli
 from claude_memory.core.errors import MemoryStoreError
@@ -26,7 +27,7 @@ from claude_memory.core.layout import MAX_MEMORY_BYTES
 from claude_memory.cli import ArgParser
 from claude_memory.core import jsonio
 
-__all__ = ["PROG", "MAX_MEMORY_BYTES", "MAX_NEW_INFO_CHARS", "build_parser", "load_active_memories", "main"]
+__all__ = ["PROG", "MAX_MEMORY_BYTES", "MAX_NEW_INFO_CHARS", "build_parser", "find", "load_active_memories", "main"]
 
 PROG = "memory_candidate.py"
 #: a memory file larger than this is not a memory; skip it
@@ -141,6 +142,30 @@ def load_active_memories(root: str | os.PathLike, category: str, *,
     return memories, names
 
 
+def find(root: str | os.PathLike, category: str, new_info: str, lifecycle_event: str | None = None, *,
+         index=None) -> dict:
+    """The structural decision for new information of ``category``: its ``candidate`` (with
+    ``path``, absolute, and ``hash``, the MD5 of the file as read) or None when it is genuinely new.
+    ``index``: recall's index of the store, when the caller has loaded it (see :func:`recall.search`)."""
+    from claude_memory.recall import search
+
+    hits = search(str(root), new_info, limit=2, category=category, index=index)
+    chosen = choose(hits, lifecycle_event)
+    loaded = None
+    if chosen is not None:
+        try:
+            root_real = Path(root).resolve()
+            path = root_real / chosen["path"]
+            loaded = _load_one(path, root_real)
+        except (OSError, RuntimeError):
+            loaded = None
+    if loaded is None or loaded[0].get("category", category) != category:
+        return decide(category, lifecycle_event, None)
+    result = decide(category, lifecycle_event, loaded[0], str(path))
+    result["candidate"]["hash"] = loaded[1]  # for memory_write.py --hash (no md5sum needed)
+    return result
+
+
 def _run(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(argv)
     new_info = args.new_info if args.new_info is not None else _read_new_info_file(args.new_info_file)
@@ -148,12 +173,7 @@ def _run(argv: Sequence[str]) -> int:
     if not new_info.strip():
         raise MemoryStoreError("INPUT_ERROR", "the new information is empty; give --new-info TEXT")
     root = Path(args.root) if args.root else paths.default_memory_root()
-    hashes: list[str] = []
-    memories, names = load_active_memories(root, args.category, hashes=hashes)
-    result = decide(args.category, new_info, args.lifecycle_event, memories, paths=names)
-    if result["candidate"] is not None:
-        # The MD5 of the file as read here: memory_write.py --hash takes it (no md5sum needed).
-        result["candidate"]["hash"] = hashes[names.index(result["candidate"]["path"])]
+    result = find(root, args.category, new_info, args.lifecycle_event)
     sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
     return 0
 

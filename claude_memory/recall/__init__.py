@@ -34,23 +34,27 @@ def recall(root: str, prompt: str, limit: int, *, use_cache: bool = True) -> lis
     return [render_fields(index, number) for number, *_scores in rank(index, prompt, limit)]
 
 
-def search(root: str, query: str, limit: int = 10) -> list[dict]:
-    """The active memories matching ``query``, best first: recall's own index and scoring (same
-    tokenizer, stemmer, fields and semantic layer) without its injection gate (at most
-    ``rank.CANDIDATES`` hits). The search
-    command answers with this, so "what matches" means the same as for recall."""
+def search(root: str, query: str, limit: int = 10, *, category: str | None = None, index=None) -> list[dict]:
+    """The active memories matching ``query`` (of ``category`` only, when given), best first:
+    recall's own index and scoring (same tokenizer, stemmer, fields and semantic layer) without its
+    injection gate (at most ``rank.CANDIDATES`` hits). The search command and candidate selection
+    answer with this, so "what matches" means the same as for recall. ``coverage`` is the
+    IDF-weighted share of the query's terms a memory matches. ``index``: one already loaded (a
+    caller searching many times, or one that must not build the cache: ``load_index(root, use_cache=False)``)."""
     from claude_memory.recall import text
 
     query = query[:MAX_PROMPT_CHARS]
     if not text.query_terms(query) and not text.path_mentions(query):
         return []
     from claude_memory.recall.cache import load_index
-    from claude_memory.recall.rank import rank
+    from claude_memory.recall.rank import scored
 
-    index = load_index(str(root))
+    if index is None:
+        index = load_index(str(root))
+    keep = None if category is None else (lambda number: index.fields(number)[0] == category)
     out = []
-    for number, score, *_rest in rank(index, query, limit, explain=True)[:limit]:
-        category, folder, slug, title, tags = index.fields(number)
-        out.append({"category": category, "id": slug, "title": title, "tags": tags, "status": "active",
-                    "path": f"{folder}/{slug}.json", "score": round(score, 3)})
+    for number, score, coverage, *_rest in scored(index, query, keep)[0][:limit]:
+        category_, folder, slug, title, tags = index.fields(number)
+        out.append({"category": category_, "id": slug, "title": title, "tags": tags, "status": "active",
+                    "path": f"{folder}/{slug}.json", "score": round(score, 3), "coverage": round(coverage, 3)})
     return out

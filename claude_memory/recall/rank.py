@@ -197,9 +197,10 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
     return select(hits, max_idf, limit, leftover)
 
 
-def scored(index, prompt: str) -> tuple[list, float, float]:
-    """(hits, max IDF, leftover): the ``CANDIDATES`` best memories, annotated, and what
-    :func:`select` needs besides them (exposed so the gate can be fitted offline)."""
+def scored(index, prompt: str, keep=None) -> tuple[list, float, float]:
+    """(hits, max IDF, leftover): the ``CANDIDATES`` best memories (only docs for which
+    ``keep(doc number)`` is true, when given), annotated, and what :func:`select` needs besides
+    them (exposed so the gate can be fitted offline)."""
     n = index.n
     mentions = text.path_mentions(prompt)
     qterms = text.query_terms(prompt)
@@ -233,6 +234,8 @@ def scored(index, prompt: str) -> tuple[list, float, float]:
     ordered = sorted([(-(score * rec[number]), number) for number, score in scores.items()])
     hits = []
     for neg, number in ordered:
+        if keep is not None and not keep(number):
+            continue
         # Coverage and units only for the docs walked: the same sums, in the same order, as
         # accumulating them for every matched doc would give.
         covered = units = strong = 0.0
