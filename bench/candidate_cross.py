@@ -4,12 +4,13 @@
 
 Candidate selection is recall's search restricted to the draft's category plus one rule
 (:func:`claude_memory.recall.candidate.choose`): the best match is the memory a draft revises when
-``coverage + STANDOUT_WEIGHT x ln(score / runner-up's) + EVENT_BONUS (lifecycle event)`` reaches
-``MIN_EVIDENCE``. For each ordered pair of sets the three parameters are chosen on the first by
+``coverage + STRONG_WEIGHT x strong coverage + STANDOUT_WEIGHT x ln(score / runner-up's) + EVENT_BONUS
+(lifecycle event)`` reaches ``MIN_EVIDENCE``. For each ordered pair of sets the four parameters are chosen on the first by
 accuracy (ties: the middle of the tied settings) and run once on the second. The search runs once
-per case (its hits do not depend on the rule), so the grid costs nothing. ``--semantic`` searches
-the store's cache with the semantic table built (needs the ``[semantic]`` extra), as a user with the
-extra installed has it; by default the index is built in memory, lexical only.
+per case (its hits do not depend on the rule), so the grid costs nothing. ``--semantic`` measures what
+candidate selection would give if it used the semantic table too (built in the store's cache; needs the
+``[semantic]`` extra). It does not: ``memory_candidate.find`` searches lexically so that every machine
+sharing a store gets the same answer; by default the index is built in memory, lexical only.
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ sys.path.insert(0, str(HERE))
 from candidate_quality import SHARED, load_cases  # noqa: E402
 
 GRID = {
-    "STANDOUT_WEIGHT": [i / 20 for i in range(0, 21)],
+    "STANDOUT_WEIGHT": [i / 20 for i in range(0, 13)],
+    "STRONG_WEIGHT": [0.0, 0.25, 0.5, 0.75, 1.0],
     "EVENT_BONUS": [0.0, 0.1, 0.2, 0.3],
-    "MIN_EVIDENCE": [i / 40 for i in range(10, 60)],
+    "MIN_EVIDENCE": [i / 40 for i in range(10, 70)],
 }
 
 
@@ -50,7 +52,8 @@ def hits_per_case(eval_set: Path, semantic: bool = False) -> list[tuple[dict, li
                          ["-m", "claude_memory.recall.semantic_build", str(root)]):
                 subprocess.run([sys.executable, *argv], cwd=REPO, capture_output=True, check=True)
         index = load_index(str(root), use_cache=semantic)
-        return [(case, search(str(root), case["new_info"], limit=2, category=case["category"], index=index))
+        return [(case, search(str(root), case["new_info"], limit=2, category=case["category"], index=index,
+                              lexical=not semantic))
                 for case in load_cases(eval_set)]
     finally:
         shutil.rmtree(project, ignore_errors=True)

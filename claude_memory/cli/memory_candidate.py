@@ -149,7 +149,7 @@ def find(root: str | os.PathLike, category: str, new_info: str, lifecycle_event:
     ``index``: recall's index of the store, when the caller has loaded it (see :func:`recall.search`)."""
     from claude_memory.recall import search
 
-    hits = search(str(root), new_info, limit=2, category=category, index=index)
+    hits = search(str(root), new_info, limit=2, category=category, index=index, lexical=True)
     chosen = choose(hits, lifecycle_event)
     loaded = None
     if chosen is not None:

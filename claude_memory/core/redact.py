@@ -105,10 +105,6 @@ def _is_real_token(token: str) -> bool:
     return not _is_dummy_token(token)
 
 
-def _has_letters_and_digits(token: str) -> bool:
-    return any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
-
-
 def _looks_random(value: str, min_len: int) -> bool:
     """Long, no spaces, not a path or URL, and a mix of character classes."""
     if len(value) < min_len or any(c.isspace() for c in value):

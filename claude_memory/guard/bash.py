@@ -107,9 +107,6 @@ _COPY_VERBS = {"cp", "install", "ln", "rsync", "scp", "link"}
 _WRITE_ALL_OPERANDS = {"tee", "touch", "truncate", "mkdir", "mkfifo", "mknod", "chattr", "setfacl",
                        "vi", "vim", "nvim", "nano", "emacs", "ed", "ex", "pico", "sponge"}
 _MODE_FIRST = {"chmod", "chown", "chgrp"}
-_WRITING_WORDS = _DELETE_VERBS | _COPY_VERBS | _WRITE_ALL_OPERANDS | _MODE_FIRST | {
-    "mv", "sed", "perl", "dd", "tar", "unzip", "curl", "wget", "patch", "sort", "git", "python",
-    "python3", "node", "ruby", "sh", "bash"}
 _COPY_VALUE_OPTS = {
     "install": {"-t", "-S", "-m", "-o", "-g", "--target-directory", "--suffix", "--mode", "--owner", "--group"},
     "rsync": {"-e", "--rsh", "-f", "--filter", "--exclude", "--include", "-T", "--temp-dir"},

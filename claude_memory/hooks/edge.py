@@ -13,7 +13,7 @@ import sys
 from claude_memory.core.fastjson import dumps, fast_loads, loads
 
 __all__ = ["run_hook", "read_payload", "loads", "dumps", "MAX_STDIN_BYTES", "MAX_CONTEXT_CHARS",
-           "context", "permission", "block", "system_message", "summarize_answer", "LOG_KEY"]
+           "context", "permission", "block", "summarize_answer", "LOG_KEY"]
 
 #: Hook payloads are small; anything bigger is garbage and is not parsed.
 MAX_STDIN_BYTES = 8 * 1024 * 1024
@@ -169,11 +169,6 @@ def block(reason: str, *, event: str | None = None, extra: str | None = None) ->
     if event and extra:
         answer["hookSpecificOutput"] = {"hookEventName": event, "additionalContext": _cap(extra)}
     return answer
-
-
-def system_message(text: str) -> dict:
-    """A line shown to the person (not the model)."""
-    return {"systemMessage": _cap(text, 1_000)}
 
 
 def _report(message: str) -> None:

@@ -34,13 +34,17 @@ def recall(root: str, prompt: str, limit: int, *, use_cache: bool = True) -> lis
     return [render_fields(index, number) for number, *_scores in rank(index, prompt, limit)]
 
 
-def search(root: str, query: str, limit: int = 10, *, category: str | None = None, index=None) -> list[dict]:
+def search(root: str, query: str, limit: int = 10, *, category: str | None = None, index=None,
+           lexical: bool = False) -> list[dict]:
     """The active memories matching ``query`` (of ``category`` only, when given), best first:
     recall's own index and scoring (same tokenizer, stemmer, fields and semantic layer) without its
     injection gate (at most ``rank.CANDIDATES`` hits). The search command and candidate selection
     answer with this, so "what matches" means the same as for recall. ``coverage`` is the
-    IDF-weighted share of the query's terms a memory matches. ``index``: one already loaded (a
-    caller searching many times, or one that must not build the cache: ``load_index(root, use_cache=False)``)."""
+    IDF-weighted share of the query's terms a memory matches, ``strong`` the share it matches in its
+    title, tags or slug. ``index``: one already loaded (a
+    caller searching many times, or one that must not build the cache: ``load_index(root, use_cache=False)``).
+    ``lexical``: leave the optional semantic table out (candidate selection: the same answer on every
+    teammate's machine, whether or not the extra is installed or its table built yet)."""
     from claude_memory.recall import text
 
     query = query[:MAX_PROMPT_CHARS]
@@ -51,10 +55,13 @@ def search(root: str, query: str, limit: int = 10, *, category: str | None = Non
 
     if index is None:
         index = load_index(str(root))
+    if lexical:
+        index.semantic = None
     keep = None if category is None else (lambda number: index.fields(number)[0] == category)
     out = []
-    for number, score, coverage, *_rest in scored(index, query, keep)[0][:limit]:
+    for number, score, coverage, strong, *_rest in scored(index, query, keep)[0][:limit]:
         category_, folder, slug, title, tags = index.fields(number)
         out.append({"category": category_, "id": slug, "title": title, "tags": tags, "status": "active",
-                    "path": f"{folder}/{slug}.json", "score": round(score, 3), "coverage": round(coverage, 3)})
+                    "path": f"{folder}/{slug}.json", "score": round(score, 3), "coverage": round(coverage, 3),
+                    "strong": round(strong, 3)})
     return out

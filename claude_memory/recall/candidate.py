@@ -21,6 +21,7 @@ __all__ = [
     "KEY_FIELDS",
     "EXCERPT_CHARS",
     "MIN_EVIDENCE",
+    "STRONG_WEIGHT",
     "STANDOUT_WEIGHT",
     "EVENT_BONUS",
     "evidence",
@@ -46,26 +47,30 @@ KEY_FIELDS: dict[str, tuple[str, ...]] = {
 
 EXCERPT_CHARS = 200
 
-#: The best match is the candidate when ``coverage + STANDOUT_WEIGHT x ln(score / runner-up's)
-#: + EVENT_BONUS (a lifecycle event)`` reaches ``MIN_EVIDENCE``. Chosen on the first dev set by
-#: ``bench/candidate_cross.py`` (92% there); on the second set, never tuned on, 86%.
-MIN_EVIDENCE = 0.55
-STANDOUT_WEIGHT = 0.1
+#: The best match is the candidate when ``coverage + STRONG_WEIGHT x strong coverage + STANDOUT_WEIGHT
+#: x ln(score / runner-up's) + EVENT_BONUS (a lifecycle event)`` reaches ``MIN_EVIDENCE``: it explains
+#: much of what the draft says, names it in its title, tags or slug (what keeps a small store, where
+#: many of a draft's words are new to the store, from missing its own memory), and stands out.
+#: Chosen on the first dev set by ``bench/candidate_cross.py``; reported there and on the second set.
+MIN_EVIDENCE = 0.725
+STRONG_WEIGHT = 0.75
+STANDOUT_WEIGHT = 0.15
 #: A lifecycle event says something known has ended, so an existing target is likelier.
-EVENT_BONUS = 0.3
+EVENT_BONUS = 0.2
 #: How far above the runner-up counts at most (no runner-up at all counts as this).
 MAX_STANDOUT = 10.0
 
 
 def evidence(hits: Sequence[Mapping], lifecycle_event: str | None = None) -> float:
     """How strongly the best of ``hits`` (the category's matches, best first, each with ``score`` and
-    ``coverage`` as :func:`claude_memory.recall.search` gives them) is the subject of the new information."""
+    ``coverage`` and ``strong`` as :func:`claude_memory.recall.search` gives them) is the subject of the new information."""
     if not hits:
         return 0.0
     best = hits[0]
     runner_up = hits[1]["score"] if len(hits) > 1 else 0.0
     standout = min(MAX_STANDOUT, best["score"] / runner_up) if runner_up > 0 else MAX_STANDOUT
-    return best["coverage"] + STANDOUT_WEIGHT * math.log(max(standout, 1.0)) + (EVENT_BONUS if lifecycle_event else 0.0)
+    return (best["coverage"] + STRONG_WEIGHT * best.get("strong", 0.0) + STANDOUT_WEIGHT * math.log(max(standout, 1.0))
+            + (EVENT_BONUS if lifecycle_event else 0.0))
 
 
 def choose(hits: Sequence[Mapping], lifecycle_event: str | None = None) -> Mapping | None:

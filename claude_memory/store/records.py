@@ -27,7 +27,6 @@ __all__ = [
     "Located",
     "ScannedFile",
     "md5_hex",
-    "file_md5",
     "record_path",
     "locate_target",
     "project_of",
@@ -73,10 +72,6 @@ class ScannedFile:
 
 def md5_hex(data: bytes) -> str:
     return hashlib.md5(data).hexdigest()
-
-
-def file_md5(path: Path) -> str:
-    return md5_hex(path.read_bytes())
 
 
 def project_of(root: Path) -> Path:

@@ -30,7 +30,7 @@ import time
 from claude_memory.triage.cursor import load_cursor, save_cursor
 
 __all__ = ["PENDING_NAME", "MAX_ATTEMPTS", "MAX_AGE_SECONDS", "SAVER_AGENT", "pending_path", "write_pending",
-           "find_pending", "claim", "clear", "request_text", "saver_prompt", "stop_message"]
+           "find_pending", "claim", "clear", "request_text", "saver_prompt"]
 
 PENDING_NAME = "pending.json"
 MAX_ATTEMPTS = 2
@@ -154,8 +154,3 @@ def request_text(path: str, data: dict, *, plugin_root: str, memory_root: str) -
             "wait for or summarise its result beyond what the user asked):\n"
             + json.dumps(call, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
             + "\nThen answer the user's prompt as if nothing else happened.")
-
-
-def stop_message(categories: list[str]) -> str:
-    """One short line a person may see when a capture is deferred (used only when asked for)."""
-    return f"claude-memory: will save {', '.join(categories)} at your next prompt"
