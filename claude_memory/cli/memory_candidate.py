@@ -20,6 +20,7 @@ from typing import Sequence
 
 from claude_memory.core import paths
 from claude_memory.recall.candidate import LIFECYCLE_EVENTS, choose, decide
+from claude_memory.recall.corpus import strings_of
 from claude_memory.core.categories import CATEGORIES, folder_of
 from claude_memory.cli.edge import run_cli
 from claude_memory.core.errors import MemoryStoreError
@@ -72,18 +73,8 @@ def _text_of_draft(text: str) -> str:
         return text
     parts: list[str] = []
     for key in ("title", "tags", "content"):
-        parts.extend(_strings(doc.get(key)))
+        parts.extend(strings_of(doc.get(key)))
     return " ".join(parts) or text
-
-
-def _strings(value: object) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
 
 
 def _load_one(path: Path, root_real: Path) -> tuple[dict, str] | None:

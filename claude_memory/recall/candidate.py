@@ -13,7 +13,9 @@ combines with the drafting subagent's judgement.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Mapping, Sequence
+from typing import Mapping, Sequence
+
+from claude_memory.recall.corpus import strings_of
 
 __all__ = [
     "LIFECYCLE_EVENTS",
@@ -78,19 +80,8 @@ def choose(hits: Sequence[Mapping], lifecycle_event: str | None = None) -> Mappi
     return hits[0] if hits and evidence(hits, lifecycle_event) >= MIN_EVIDENCE else None
 
 
-def _flatten(value: object) -> Iterable[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, Mapping):
-        for v in value.values():
-            yield from _flatten(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _flatten(v)
-
-
 def _clip(value: object) -> str:
-    text = "; ".join(s.strip() for s in _flatten(value) if s.strip()) if not isinstance(value, str) else value
+    text = "; ".join(s.strip() for s in strings_of(value) if s.strip()) if not isinstance(value, str) else value
     text = " ".join(text.split())
     return text if len(text) <= EXCERPT_CHARS else text[: EXCERPT_CHARS - 1] + "\u2026"
 

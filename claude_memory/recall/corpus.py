@@ -30,6 +30,7 @@ from claude_memory.core.errors import MemoryStoreError
 __all__ = [
     "FOLDERS",
     "FIELD_WEIGHTS",
+    "strings_of",
     "MAX_FILE_BYTES",
     "scan_folder",
     "is_slug",
@@ -131,6 +132,13 @@ def read_memory(root: str, folder: str, slug: str) -> dict | None:
     except MemoryStoreError:
         return None
     return doc if isinstance(doc, dict) else None
+
+
+def strings_of(value) -> list[str]:
+    """Every string inside a JSON value (dict values and list items, depth-first, at most 7 levels)."""
+    out: list[str] = []
+    _strings(value, out)
+    return out
 
 
 def _strings(value, out: list[str], depth: int = 0) -> None:
