@@ -89,17 +89,22 @@ def progress_line(venv: str) -> str:
             "(once, takes about 10-60 seconds)")
 
 
+def _install_lock(venv: str):
+    """The open lock file beside ``venv``, held (``flock``) until it is closed: one pip at a time."""
+    lock = open(venv + ".lock", "a")
+    try:
+        import fcntl
+
+        fcntl.flock(lock, fcntl.LOCK_EX)
+    except (ImportError, OSError):
+        pass
+    return lock
+
+
 def _install(venv: str) -> None:
     """Create the venv and pip-install the requirements, one process at a time."""
     os.makedirs(os.path.dirname(venv), exist_ok=True)
-    lock_path = venv + ".lock"
-    with open(lock_path, "a") as lock:
-        try:
-            import fcntl
-
-            fcntl.flock(lock, fcntl.LOCK_EX)
-        except (ImportError, OSError):
-            pass
+    with _install_lock(venv):
         _add_site_packages(venv)
         if not _missing():  # another process finished the install while we waited
             return
@@ -121,13 +126,7 @@ def install_semantic(venv: str | None = None) -> bool:
     python = os.path.join(venv, "bin", "python")
     if not os.path.exists(python):
         return False
-    with open(venv + ".lock", "a") as lock:
-        try:
-            import fcntl
-
-            fcntl.flock(lock, fcntl.LOCK_EX)
-        except (ImportError, OSError):
-            pass
+    with _install_lock(venv):
         try:
             subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
                             *SEMANTIC_REQUIREMENTS], check=True, capture_output=True, timeout=900)

@@ -24,6 +24,7 @@ from claude_memory.core.categories import CATEGORY_BY_FOLDER
 from claude_memory.core.layout import INDEX_NAME, MAX_MEMORY_BYTES
 from claude_memory.core.fastjson import loads
 from claude_memory.recall import text
+from claude_memory.recall.private import folder_sig
 from claude_memory.core import jsonio
 from claude_memory.core.errors import MemoryStoreError
 
@@ -36,7 +37,6 @@ __all__ = [
     "is_slug",
     "read_memory",
     "make_doc",
-    "folder_signature",
     "count_files",
     "index_md_docs",
     "MAX_SCAN_LINES",
@@ -67,17 +67,6 @@ def is_slug(name: str) -> bool:
     """A memory file's slug: 1-80 of ``[a-z0-9-]``, not starting or ending with ``-``."""
     return (0 < len(name) <= 80 and name[0] != "-" and name[-1] != "-"
             and all(c in _SLUG_CHARS for c in name))
-
-
-def folder_signature(root: str, folder: str):
-    """(mtime_ns, inode) of a real category folder, or None when absent or a symlink."""
-    try:
-        st = os.lstat(os.path.join(root, folder))
-    except OSError:
-        return None
-    if not stat.S_ISDIR(st.st_mode):
-        return None
-    return (st.st_mtime_ns, st.st_ino)
 
 
 def scan_folder(root: str, folder: str) -> dict[str, tuple[int, int, int]]:
@@ -307,7 +296,7 @@ def index_md_docs(root: str, prompt: str) -> tuple[list, int]:
         if found:
             hits.append((-len(set(found)), number))
     hits.sort()
-    real = {f for f in FOLDERS if folder_signature(root, f) is not None}
+    real = {f for f in FOLDERS if folder_sig(root, f) is not None}
     docs = []
     for _count, number in hits[:MAX_SCAN_LINES]:
         match = line_format.match(lines[number])

@@ -20,7 +20,8 @@ and it disappears at the next compaction, which rebuilds the base from scratch.
 
 from __future__ import annotations
 
-from claude_memory.recall.index import EMPTY_IDS, EMPTY_SCORES, bisect_left, contribution, day_number, idf, recency_factor
+from claude_memory.recall.index import (EMPTY_IDS, EMPTY_SCORES, bisect_left, contribution, day_number, idf,
+                                        path_maps, recency_factor)
 
 __all__ = ["Entry", "make_entries", "sorted_vocab", "LayeredIndex"]
 
@@ -207,19 +208,7 @@ class LayeredIndex:
         return _Recency(base, self._offset, self._entries)
 
     def _delta_paths(self) -> tuple[dict, dict]:
-        files: dict[str, list[str]] = {}
-        dirs: dict[str, list[str]] = {}
-        for i, entry in enumerate(self._entries):
-            number = self._offset + i
-            for path in entry[5]:
-                base = path.rsplit("/", 1)[-1]
-                if base:
-                    files.setdefault(base, []).append(f"{number}\t{path}")
-                if "/" in path:
-                    folder_list = dirs.setdefault(path.rsplit("/", 1)[0], [])
-                    if str(number) not in folder_list:
-                        folder_list.append(str(number))
-        return files, dirs
+        return path_maps((self._offset + i, entry[5]) for i, entry in enumerate(self._entries))
 
     def files(self) -> _Merged:
         if self._files is None:

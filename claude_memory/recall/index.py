@@ -25,7 +25,7 @@ import marshal
 import math
 
 __all__ = ["INDEX_VERSION", "K1", "B", "build", "idf", "contribution", "recency_factor", "day_number",
-           "RecallIndex", "render_fields"]
+           "RecallIndex", "render_fields", "path_maps"]
 
 INDEX_VERSION = 6
 #: Vocabulary terms per directory block (a lookup reads one block).
@@ -71,6 +71,23 @@ def bisect_left(items: list, value) -> int:
 
 EMPTY_IDS = _values(b"", "I")
 EMPTY_SCORES = _values(b"", "f")
+
+
+def path_maps(numbered) -> tuple[dict, dict]:
+    """``{basename: ["doc\tpath", ...]}`` and ``{folder: ["doc", ...]}`` of the ``related_files`` of
+    ``(doc number, paths)`` pairs given in increasing doc order (a doc is listed once per folder)."""
+    files: dict[str, list[str]] = {}
+    dirs: dict[str, list[str]] = {}
+    for number, paths in numbered:
+        for path in paths:
+            base = path.rsplit("/", 1)[-1]
+            if base:
+                files.setdefault(base, []).append(f"{number}\t{path}")
+            if "/" in path:
+                listed = dirs.setdefault(path.rsplit("/", 1)[0], [])
+                if not listed or listed[-1] != str(number):
+                    listed.append(str(number))
+    return files, dirs
 
 
 def idf(df: int, n: int) -> float:
@@ -150,16 +167,7 @@ def _sections(docs: list) -> dict[str, bytes]:
     known = [x for x in days if x is not None]
     newest = max(known) if known else 0.0
     rec = array("f", [recency_factor(x, newest) for x in days])
-    files: dict[str, list[str]] = {}
-    dirs: dict[str, list[str]] = {}
-    for number, doc in enumerate(docs):
-        for path in doc[5]:
-            base = path.rsplit("/", 1)[-1]
-            if base:
-                files.setdefault(base, []).append(f"{number}\t{path}")
-            if "/" in path:
-                folder = path.rsplit("/", 1)[0]
-                dirs.setdefault(folder, []).append(str(number))
+    files, dirs = path_maps((number, doc[5]) for number, doc in enumerate(docs))
     lines = [SEP.join((d[0], d[1], d[2], d[3].replace(SEP, " "), ",".join(t.replace(SEP, " ") for t in d[4]),
                        d[9].replace(SEP, " "))).encode("utf-8", "replace") for d in docs]
     docs_off = array("I", [0])

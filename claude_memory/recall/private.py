@@ -122,6 +122,7 @@ def staging(root: str) -> str:
 
 
 def folder_sig(root: str, folder: str):
+    """(mtime_ns, inode) of a real category folder, or None when absent or a symlink."""
     try:
         st = os.lstat(os.path.join(root, folder))
     except OSError:
