@@ -120,11 +120,11 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
         return None
 
     from claude_memory.triage.scoring import (CategoryScore, activity_metrics, last_assistant_text, merge_metrics,
-                                  score_activity, score_text_categories)
+                                  score_session, score_text_categories)
 
     metrics = merge_metrics(cursor.get("metrics") if resumed else None, activity_metrics(events))
     scores = score_text_categories(events, prior_text=prior)
-    scores["session_summary"] = CategoryScore("session_summary", score_activity(metrics), metrics=metrics)
+    scores["session_summary"] = CategoryScore("session_summary", score_session(metrics, events), metrics=metrics)
     limits = thresholds(config)
     triggered = [c for c in categories if scores[c].score >= limits[c]]
 

@@ -21,7 +21,7 @@ particles attach to the word before them).
 
 from __future__ import annotations
 
-__all__ = ["PHRASES", "RATIONALE"]
+__all__ = ["PHRASES", "RATIONALE", "WRAP_UP", "RECAP_HEADINGS"]
 
 
 def _product(firsts: tuple[str, ...], seconds: tuple[str, ...], thirds: tuple[str, ...] = ("",)) -> list[str]:
@@ -34,6 +34,7 @@ RATIONALE = [
     "because", "since we", "since it", "given that", "due to", "so that", "that way", "which avoids", "avoids the",
     "lets us", "saves us", "simpler to", "cheaper", "the upside", "the downside", "the trade-off", "the tradeoff",
     "won't scale", "doesn't scale", "lock-in", "locks us in", "too slow", "too expensive", "too complex",
+    "i don't want", "we don't want", "no quiero", "ich will nicht", "je ne veux pas", "não quero",
     # es
     "porque", "ya que", "puesto que", "dado que", "debido a", "por eso", "así que", "para evitar", "más simple",
     "más barato", "más rápido", "demasiado", "muy caro", "muy lento",
@@ -129,6 +130,10 @@ PHRASES: dict[str, dict[str, list[str]]] = {
     },
     "runbook": {
         "symptom": [
+            # a crash or a reset, in words
+            "reboots", "rebooting", "keeps rebooting", "resets", "crash loop", "crashes", "stack overflow",
+            "every read fails", "fails until", "se reinicia", "reinicia", "startet neu", "stürzt ab", "redémarre",
+            "plante", "reinicia sozinho", "再起動", "落ちる", "重启", "崩溃", "재부팅", "다운",
             # en
             "keeps failing", "exit code", "segfault", "panicked", "out of memory", "oom", "deadlock", "stuck",
             "can't connect", "cannot connect", "link error", "undefined reference", "no such file",
@@ -209,6 +214,11 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "로 바꿨", "으로 바꿨", "변경했", "바꿨더니", "추가했", "제거했", "교체했",
         ],
         "verify": [
+            # checked by letting it run
+            "no resets", "no reboot", "no reboots", "no more resets", "recovers every time", "so that works",
+            "that works", "left it running", "left it on", "ran overnight", "overnight", "haven't seen it since",
+            "no errors since", "sin reinicios", "toda la noche", "keine neustarts", "über nacht", "plus de redémarrage",
+            "toute la nuit", "sem reinícios", "a noite toda", "一晩", "再起動しなくなった", "一晚上", "没有再", "밤새",
             # en
             "works now", "is working", "all green", "tests pass", "builds now", "reconnects", "stays up",
             "back to normal", "no longer", "checked", "now completes", "completes in", "now * completes",
@@ -306,6 +316,16 @@ PHRASES: dict[str, dict[str, list[str]]] = {
     },
     "tech_debt": {
         "deferral": [
+            # something knowingly left as it is, to be done after a milestone or recorded as debt
+            "not today", "after the beta", "after the launch", "after the release", "until after",
+            "as tech debt", "as technical debt", "the debt list", "tech debt list", "debt log", "debt backlog",
+            "leave * alone for now", "leave * as is for now", "leaving * in for now", "ship it without",
+            "hoy no", "después de la beta", "después del lanzamiento", "como deuda técnica",
+            "heute nicht", "nach der beta", "nach dem release", "nach dem launch", "als technische schuld~",
+            "pas aujourd'hui", "après la bêta", "après le lancement", "comme dette technique",
+            "hoje não", "depois da beta", "depois do lançamento", "como dívida técnica",
+            "今日はやらない", "ベータの後", "リリース後に", "技術的負債として", "上线后再", "发布后再", "记为技术债",
+            "오늘은 하지", "출시 후에", "베타 이후", "기술 부채로",
             # en
             "for another day", "not in this pr",
             "in a separate pr", "in a later pr", "as a follow-up", "a follow-up", "file a ticket", "open a ticket",
@@ -359,6 +379,13 @@ PHRASES: dict[str, dict[str, list[str]]] = {
     },
     "preference": {
         "convention": [
+            # a standing request about how work is done from now on
+            "from now on", "going forward", "moving forward", "please stop", "stop putting", "stop adding",
+            "stop using", "that's how i want", "how i want it", "i want every", "i want all", "we don't mock",
+            "de ahora en más", "deja de", "ya no quiero", "así lo quiero", "hör auf", "künftig", "so will ich es",
+            "désormais", "à l'avenir", "arrête de", "c'est comme ça que je veux", "daqui em diante", "pare de",
+            "é assim que eu quero", "今後は", "今後の", "これからも", "これからは", "以后都", "今后", "以后请", "以后不要",
+            "앞으로는", "앞으로도", "앞으로 ",
             # en
             "i prefer", "i'd prefer", "i'd rather", "we'd rather", "please always", "please never", "don't ever", "stick to", "the team prefers", "team convention", "we like to",
             "rule of thumb", "we default to", "as a rule", "in our codebase", "in our repo",
@@ -409,3 +436,45 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         ],
     },
 }
+
+
+#: A person ending a working session: asking where things stand, what is left, or for a wrap-up.
+WRAP_UP = [
+    # en
+    "wrap up", "wrap it up", "wrap-up", "where are we", "where do we stand", "where things stand", "what's left?",
+    "what's left to do", "what is left to do", "what's still open", "where did you leave", "where did we leave", "call it a day", "stop here", "stopping here",
+    "that's it for today", "done for today", "for today", "pick it up tomorrow", "continue tomorrow", "handover",
+    "hand over", "recap", "summary please", "summarize where", "summarise where", "summary of today",
+    "summary of the session", "end of day",
+    # es
+    "dónde estamos", "qué falta", "qué queda", "lo dejamos aquí", "por hoy", "seguimos mañana", "resumen de hoy",
+    "resume dónde", "hagamos un resumen",
+    # de
+    "wo wir stehen", "wo stehen wir", "was fehlt noch", "was ist noch offen", "für heute", "machen morgen weiter",
+    "übergabe", "zusammenfassen", "fass zusammen", "zusammenfassung",
+    # fr
+    "où on en est", "où en est-on", "où en sommes-nous", "ce qui reste", "qu'est-ce qui reste", "on s'arrête là",
+    "pour aujourd'hui", "on continue demain", "récapitul~", "fais le point", "faire le point",
+    # pt
+    "onde estamos", "o que falta", "paramos aqui", "por hoje", "continuamos amanhã", "amanhã continuo",
+    "resumo de hoje", "faz um resumo",
+    # ja
+    "まとめて", "どこまで", "今日はここまで", "続きは明日", "引き継ぎ", "残りは", "進捗",
+    # zh
+    "总结一下", "今天就到这", "明天继续", "进度如何", "还剩什么", "交接",
+    # ko
+    "정리해", "어디까지", "오늘은 여기까지", "내일 이어서", "남은 건", "인수인계", "요약해",
+]
+
+#: Headings of a recap of a session's state (two or more of them in one answer make a recap).
+RECAP_HEADINGS = [
+    "done", "completed", "finished", "next", "next steps", "next up", "remaining", "still open", "open",
+    "open items", "left to do", "to do", "todo", "blockers", "blocked", "in progress", "not done",
+    "hecho", "terminado", "pendiente", "pendientes", "próximos pasos", "siguientes pasos", "bloqueos",
+    "erledigt", "offen", "nächste schritte", "blocker", "in arbeit", "entschieden",
+    "fait", "terminé", "reste à faire", "prochaines étapes", "en cours", "bloquants",
+    "feito", "concluído", "pendente", "próximos passos", "em andamento", "bloqueios",
+    "完了", "済み", "残り", "残作業", "次のステップ", "次にやること", "未完了", "対応中",
+    "已完成", "完成", "下一步", "待办", "未完成", "进行中", "阻塞",
+    "완료", "다음 단계", "남은 작업", "진행 중", "미완료", "블로커",
+]

@@ -37,6 +37,8 @@ __all__ = [
     "activity_metrics",
     "merge_metrics",
     "score_activity",
+    "score_session",
+    "wrapped_up",
     "score_all",
     "statements",
     "STATEMENT_CLASSES",
@@ -821,10 +823,53 @@ def score_activity(metrics: dict) -> float:
     return round(min(1.0, 0.6 * ratio + 1e-9), 3)
 
 
+#: A wrap-up (the person asks where things stand, or the assistant recaps what is done and what is next)
+#: ends a working session: after at least ``WRAP_UP_MIN_TOOLS`` tool uses it is worth a summary even below
+#: the activity bar, at ``WRAP_UP_SCORE``.
+WRAP_UP_MIN_TOOLS = 8
+WRAP_UP_SCORE = 0.65
+_WRAP_UP = None
+
+
+def _wrap_up_patterns():
+    global _WRAP_UP
+    if _WRAP_UP is None:
+        from claude_memory.triage.phrases import RECAP_HEADINGS, WRAP_UP
+
+        recap = _LazyPattern(r"(?im)^[ \t>#*_-]{0,6}(" + "|".join(h.translate(_ESCAPE) for h in RECAP_HEADINGS)
+                             + r")[*_ \t]{0,4}(?:[:：]|$)", _IGNORECASE, tuple(fold(h) for h in RECAP_HEADINGS))
+        _WRAP_UP = (phrase_cues(WRAP_UP), recap)
+    return _WRAP_UP
+
+
+def wrapped_up(events: list[Event]) -> bool:
+    """True when the last typed prompt asks for a wrap-up, or the last answer recaps the session under two
+    or more headings (done, next, open, ... in eight languages)."""
+    prompt = next((e.text for e in reversed(events) if e.prompt and not e.sidechain), "")
+    reply = next((e.text for e in reversed(events) if e.kind == ASSISTANT_TEXT and not e.sidechain), "")
+    requests, recap = _wrap_up_patterns()
+    folded = fold(prompt)
+    if prompt and any(p.admits(folded, prompt, False) and next(iter(p.finditer(prompt)), None) for p in requests):
+        return True
+    reply = reply[:_SPOKEN_SCAN_CHARS]
+    if not reply or not recap.admits(fold(reply), reply, False):
+        return False
+    return len({fold(m.group(1)) for m in recap.finditer(reply)}) >= 2
+
+
+def score_session(metrics: dict, events: list[Event]) -> float:
+    """session_summary's score: :func:`score_activity`, raised to ``WRAP_UP_SCORE`` when a session with
+    enough work behind it ends with a wrap-up."""
+    score = score_activity(metrics)
+    if score < WRAP_UP_SCORE and int(metrics.get("tool_uses", 0) or 0) >= WRAP_UP_MIN_TOOLS and wrapped_up(events):
+        return WRAP_UP_SCORE
+    return score
+
+
 def score_all(events: list[Event], metrics: dict | None = None) -> dict[str, CategoryScore]:
     """Every category: text categories from ``events``, session_summary from ``metrics``
-    (defaults to the activity of ``events``)."""
+    (defaults to the activity of ``events``) and a wrap-up in ``events``."""
     scores = score_text_categories(events)
     metrics = metrics if metrics is not None else activity_metrics(events)
-    scores["session_summary"] = CategoryScore("session_summary", score_activity(metrics), metrics=metrics)
+    scores["session_summary"] = CategoryScore("session_summary", score_session(metrics, events), metrics=metrics)
     return scores
