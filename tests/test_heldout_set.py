@@ -1,8 +1,8 @@
-"""The blind held-out triage set (bench/heldout/triage) is well-formed and is what its generator writes.
+"""The blind held-out triage sets (bench/heldout/triage, triage2) are well-formed and are what their generators write.
 
-Only the set's form is checked here; how the triage scores on it is measured once by
+Only the sets' form is checked here; how the triage scores on them is measured by
 bench/triage_quality.py and recorded in bench/RESULTS.md, never asserted by a test (a test would
-invite tuning to the set).
+invite tuning to the sets).
 """
 
 import importlib.util
@@ -13,27 +13,38 @@ import pytest
 from locations import REPO
 
 HELDOUT = REPO / "bench" / "heldout"
-SET = HELDOUT / "triage"
+#: set folder -> its generator
+SETS = {"triage": "_make_triage.py", "triage2": "_make_triage2.py"}
 CATEGORIES = {"session_summary", "decision", "runbook", "constraint", "tech_debt", "preference"}
 COMMON = {"parentUuid", "isSidechain", "userType", "cwd", "sessionId", "version", "gitBranch", "type", "uuid", "timestamp"}
+TOOLS = {"triage": {"Bash", "Read", "Edit", "Write"}, "triage2": {"Bash", "Read", "Edit", "Write", "Grep"}}
 
 
-def _labels() -> dict:
-    return json.loads((SET / "triage_labels.json").read_text("utf-8"))
+def _labels(name: str) -> dict:
+    return json.loads((HELDOUT / name / "triage_labels.json").read_text("utf-8"))
 
 
-def _transcripts() -> list:
-    return sorted((SET / "transcripts").glob("*.jsonl"))
+def _transcripts(name: str) -> list:
+    return sorted((HELDOUT / name / "transcripts").glob("*.jsonl"))
 
 
-def test_labels_name_exactly_the_transcripts():
-    assert set(_labels()) == {p.stem for p in _transcripts()}
-    assert len(_labels()) >= 30
+def _lines(path) -> list:
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines()]
 
 
-@pytest.mark.parametrize("name", sorted(_labels()))
-def test_labels_are_categories_and_consistent(name):
-    entry = _labels()[name]
+def _tool_calls(lines: list) -> int:
+    return sum(1 for line in lines if line["type"] == "assistant" and line["message"]["content"][0]["type"] == "tool_use")
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_labels_name_exactly_the_transcripts(name):
+    assert set(_labels(name)) == {p.stem for p in _transcripts(name)}
+    assert len(_labels(name)) >= 30
+
+
+@pytest.mark.parametrize(("name", "session"), [(n, s) for n in SETS for s in sorted(_labels(n))])
+def test_labels_are_categories_and_consistent(name, session):
+    entry = _labels(name)[session]
     assert set(entry) == {"expected", "must_not"}
     assert set(entry["expected"]) <= CATEGORIES and set(entry["must_not"]) <= CATEGORIES
     assert not set(entry["expected"]) & set(entry["must_not"])
@@ -41,9 +52,9 @@ def test_labels_are_categories_and_consistent(name):
         assert set(entry["must_not"]) == CATEGORIES, "a negative must keep every category silent"
 
 
-@pytest.mark.parametrize("path", _transcripts(), ids=lambda p: p.stem)
-def test_transcript_lines_are_claude_code_lines(path):
-    lines = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+@pytest.mark.parametrize(("name", "path"), [(n, p) for n in SETS for p in _transcripts(n)], ids=lambda v: getattr(v, "stem", v))
+def test_transcript_lines_are_claude_code_lines(name, path):
+    lines = _lines(path)
     assert lines and lines[0]["type"] == "user" and isinstance(lines[0]["message"]["content"], str)
     uuids, tool_ids, stops = set(), set(), 0
     for line in lines:
@@ -58,7 +69,7 @@ def test_transcript_lines_are_claude_code_lines(path):
             assert block["type"] in {"text", "tool_use"}
             if block["type"] == "tool_use":
                 tool_ids.add(block["id"])
-                assert block["name"] in {"Bash", "Read", "Edit", "Write"}
+                assert block["name"] in TOOLS[name]
         elif line["type"] == "user" and isinstance(line["message"]["content"], list):
             for block in line["message"]["content"]:
                 assert block["type"] == "tool_result" and block["tool_use_id"] in tool_ids
@@ -69,13 +80,29 @@ def test_transcript_lines_are_claude_code_lines(path):
     assert lines[-1]["type"] == "system", "every session ends with a finished turn"
 
 
-def test_the_generator_writes_this_set(tmp_path):
-    spec = importlib.util.spec_from_file_location("_make_triage", HELDOUT / "_make_triage.py")
+def test_second_set_is_new_and_mixed():
+    """triage2 shares no session name or project with the first set, and has long and short sessions."""
+    first, second = _labels("triage"), _labels("triage2")
+    assert not set(first) & set(second)
+    cwds = lambda name: {_lines(p)[0]["cwd"] for p in _transcripts(name)}  # noqa: E731
+    assert len(cwds("triage2")) == 4 and not cwds("triage") & cwds("triage2")
+    calls = [_tool_calls(_lines(p)) for p in _transcripts("triage2")]
+    assert sum(c >= 30 for c in calls) >= 4 and sum(c <= 5 for c in calls) >= 20
+    negatives = [s for s, e in second.items() if not e["expected"]]
+    assert len(negatives) >= 10
+    for category in CATEGORIES:
+        assert sum(e["expected"] == [category] for e in second.values()) >= 3, category
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_the_generator_writes_this_set(name, tmp_path):
+    spec = importlib.util.spec_from_file_location(SETS[name][:-3], HELDOUT / SETS[name])
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.main(tmp_path)
-    assert (tmp_path / "triage_labels.json").read_bytes() == (SET / "triage_labels.json").read_bytes()
+    here = HELDOUT / name
+    assert (tmp_path / "triage_labels.json").read_bytes() == (here / "triage_labels.json").read_bytes()
     written = sorted((tmp_path / "transcripts").glob("*.jsonl"))
-    assert [p.name for p in written] == [p.name for p in _transcripts()]
-    for new, old in zip(written, _transcripts()):
+    assert [p.name for p in written] == [p.name for p in _transcripts(name)]
+    for new, old in zip(written, _transcripts(name)):
         assert new.read_bytes() == old.read_bytes(), new.name

@@ -39,9 +39,11 @@ PROJECTS = {
 
 
 class Session:
+    projects = PROJECTS  # project -> (cwd, git branch); a second set subclasses with its own
+
     def __init__(self, name: str, project: str, start: str):
         self.name = name
-        self.cwd, self.branch = PROJECTS[project]
+        self.cwd, self.branch = self.projects[project]
         self.rng = random.Random(name)
         self.sid = str(uuid.UUID(int=self.rng.getrandbits(128), version=4))
         self.t = datetime.fromisoformat(start).replace(tzinfo=timezone.utc)
@@ -205,13 +207,18 @@ def main(out: Path = OUT) -> None:
 
     for module in (_sessions_negative, _sessions_single, _sessions_multi, _sessions_languages):
         module.register(session)
+    write_set(SESSIONS, out)
+
+
+def write_set(sessions: list[tuple[Session, list[str], list[str]]], out: Path) -> None:
+    """Write the transcripts and triage_labels.json of a set (replacing an earlier run's)."""
     folder = out / "transcripts"
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.jsonl"):
         old.unlink()
     labels: dict[str, dict[str, list[str]]] = {}
     names = set()
-    for s, expected, must_not in SESSIONS:
+    for s, expected, must_not in sessions:
         assert s.name not in names, s.name
         names.add(s.name)
         assert not set(expected) & set(must_not), s.name
