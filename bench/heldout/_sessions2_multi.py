@@ -329,7 +329,7 @@ def register(session):
     def _(s):
         s.user("Upgrade day. Phoenix 1.7.14 -> 1.7.18, LiveView 0.20 -> 1.0, Elixir 1.16 -> 1.17. Let's do it in small steps with the tests green between each.")
         s.read("mix.exs", "  defp deps do\n    [\n      {:phoenix, \"~> 1.7.14\"},\n      {:phoenix_live_view, \"~> 0.20.17\"},\n      {:phoenix_ecto, \"~> 4.5\"},\n"
-               "      {:ecto_sql, \"~> 3.11\"},\n      {:oban, \"~> 2.17\"},\n      {:esbuild, \"~> 0.7\", runtime: Mix.env() == :dev},\n      {:tailwind, \"~> 0.2\", runtime: Mix.env() == :dev},\n"
+               "      {:ecto_sql, \"~> 3.11\"},\n      {:oban, \"~> 2.17\"},\n      {:esbuild, \"~> 0.7\", only: :dev},\n      {:tailwind, \"~> 0.2\", only: :dev},\n"
                "      {:bandit, \"~> 1.5\"}\n    ]\n  end")
         s.bash("cat .tool-versions", "erlang 26.2.5\nelixir 1.16.3-otp-26")
         s.edit(".tool-versions", "erlang 26.2.5\nelixir 1.16.3-otp-26", "erlang 27.1.2\nelixir 1.17.3-otp-27")
@@ -381,15 +381,14 @@ def register(session):
                "COPY config/config.exs config/${MIX_ENV}.exs config/\nRUN mix deps.compile\nCOPY assets assets\nCOPY lib lib\nRUN mix assets.deploy")
         s.say(
             "Two problems: the builder image is still Elixir 1.16/OTP 26, and `mix assets.deploy` runs with `MIX_ENV=prod` while "
-            "`esbuild`/`tailwind` are declared `runtime: Mix.env() == :dev` — with `--only prod` they are not even fetched. That "
-            "worked before only because the old image had a cached `_build`? No: it worked because the previous `mix.exs` had "
-            "`only: :dev` missing... let me check git history."
+            "`esbuild`/`tailwind` are `only: :dev`, so `mix deps.get --only prod` does not fetch them. What I don't understand yet is why "
+            "the last staging build passed; checking when that line changed."
         )
         s.bash("git log -L '/esbuild/,+1:mix.exs' --format='%h %ad %s' --date=short | grep -E '^[0-9a-f]{7}' | head -3",
-               "c2a91f0 2026-09-18 deps: esbuild/tailwind runtime only in dev\n7d1e3b2 2025-12-02 initial deps")
+               "c2a91f0 2026-09-18 deps: esbuild/tailwind only in dev\n7d1e3b2 2025-12-02 initial deps")
         s.bash("git show c2a91f0 --stat | tail -3 && git log --format='%h %s' -1 -- Dockerfile", " mix.exs | 4 ++--\n 1 file changed, 2 insertions(+), 2 deletions(-)\n5e0f9d3 docker: cache deps layer")
         s.say("So staging has been building from a cached layer since September; the Dockerfile never got rebuilt from scratch after `c2a91f0`. The esbuild and tailwind deps must be available in the builder's prod env (they don't need to start at runtime).")
-        s.edit("mix.exs", "      {:esbuild, \"~> 0.7\", runtime: Mix.env() == :dev},\n      {:tailwind, \"~> 0.2\", runtime: Mix.env() == :dev},",
+        s.edit("mix.exs", "      {:esbuild, \"~> 0.7\", only: :dev},\n      {:tailwind, \"~> 0.2\", only: :dev},",
                "      # needed by `mix assets.deploy` in the prod release build; never started at runtime\n      {:esbuild, \"~> 0.8\", runtime: false},\n      {:tailwind, \"~> 0.2\", runtime: false},")
         s.edit("Dockerfile", "FROM hexpm/elixir:1.16.3-erlang-26.2.5-debian-bookworm-20240513-slim AS builder", "FROM hexpm/elixir:1.17.3-erlang-27.1.2-debian-bookworm-20241016-slim AS builder")
         s.edit("Dockerfile", "FROM debian:bookworm-20240513-slim AS runner", "FROM debian:bookworm-20241016-slim AS runner")
