@@ -88,7 +88,7 @@ def register(session):
     @session("k16-runbook-sidekiq-redis-eviction-logs", "fernbill", "2026-10-09T07:30:00", ["runbook"], maybe=("decision", "constraint"))
     def _(s):
         s.user(
-            "ugh, morning fire. customers saying dunning emails didnt go out yesterday. Sidekiq dashboard shows nothing failed, nothing retrying. "
+            "ugh, morning fire. customers saying their payment receipts didnt go out yesterday. Sidekiq dashboard shows nothing failed, nothing retrying. "
             "just... fewer jobs processed than enqueued?? Heroku log bit:\n\n"
             "```\n2026-10-08T22:14:03 app[worker.1]: Sidekiq 7.2.4 connecting to Redis with options {:size=>10, :pool_name=>\"internal\"}\n"
             "2026-10-08T22:14:03 heroku[redis]: source=REDIS addon=redis-tapered-12345 sample#memory-percentage-used=0.99 sample#evicted-keys=4127\n```"
@@ -104,14 +104,14 @@ def register(session):
                "  config.cache_store = :redis_cache_store, { url: ENV.fetch('CACHE_REDIS_URL') }")
         s.bash("heroku config:set -a fernbill-prod CACHE_REDIS_URL=$(heroku config:get -a fernbill-prod HEROKU_REDIS_ORANGE_URL) && git push -q heroku main 2>&1 | tail -1",
                "remote: Verifying deploy... done.")
-        s.bash("bin/rails runner -e production 'DunningMailer.resend_missed(since: 2.days.ago)' 2>&1 | tail -1", "Enqueued 63 dunning emails")
-        s.say("Deployed: the cache uses `CACHE_REDIS_URL`, Sidekiq's Redis is `noeviction`, and the 63 missed dunning emails are re-enqueued.")
+        s.bash("bin/rails runner -e production 'ReceiptMailer.resend_missed(since: 2.days.ago)' 2>&1 | tail -1", "Enqueued 63 receipt emails")
+        s.say("Deployed: the cache uses `CACHE_REDIS_URL`, Sidekiq's Redis is `noeviction`, and the 63 missed receipt emails are re-enqueued.")
         s.user("put this somewhere so whoever is on call next knows what that evicted-keys line means")
         s.write("docs/oncall/sidekiq-jobs-vanish.md",
                 "# Sidekiq jobs vanish without failing\n\n**Symptom**: fewer jobs processed than enqueued, nothing in Retries/Dead. Heroku Redis metrics show `evicted-keys` > 0 and memory near 100 %.\n\n"
                 "**Cause**: the Sidekiq Redis evicts keys (policy other than `noeviction`), so queued jobs are dropped silently.\n\n"
                 "**Fix**\n1. `heroku redis:info -a fernbill-prod` and check Maxmemory policy.\n2. `heroku redis:maxmemory -a fernbill-prod --policy noeviction`.\n"
-                "3. Make sure nothing else (Rails cache!) writes to `REDIS_URL`; the cache lives on `CACHE_REDIS_URL`.\n4. Re-enqueue what was lost, e.g. `DunningMailer.resend_missed(since: 2.days.ago)`.\n\n"
+                "3. Make sure nothing else (Rails cache!) writes to `REDIS_URL`; the cache lives on `CACHE_REDIS_URL`.\n4. Re-enqueue what was lost, e.g. `ReceiptMailer.resend_missed(since: 2.days.ago)`.\n\n"
                 "**Check**: `sample#evicted-keys=0` in the logs for a day.\n")
         s.say("Written to `docs/oncall/sidekiq-jobs-vanish.md`.")
 
