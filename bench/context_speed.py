@@ -1,21 +1,26 @@
-"""Speed of the SessionStart hook and of the file-tool hook (PreToolUse with file-scoped recall), as
-ratios to a bare interpreter, measured with ``farm-bench`` (whole processes, A/B pairs).
+"""Speed of the SessionStart hook and of the file-tool hook (PreToolUse: the guard with file-scoped
+recall), as ratios to a bare interpreter, whole processes run in pairs.
 
 Stores of 1,000 and 10,000 memories (``gen_store.py``) with their context table built. The
 plugin is copied to a temporary folder so that its bytecode state is controlled:
 
-- ``bytecode``: ``__pycache__`` present (``prepare`` ran), the default environment;
-- ``DONTWRITE, unprepared``: ``PYTHONDONTWRITEBYTECODE=1`` and no ``__pycache__`` at all (every
-  run compiles every module it imports, and keeps nothing);
-- ``DONTWRITE, prepared``: ``PYTHONDONTWRITEBYTECODE=1`` after the SessionStart hook's background
-  ``prepare`` compiled the plugin (what a container that sets the variable sees from its second
-  session on).
+- ``bytecode``: ``__pycache__`` present, the default environment;
+- ``DONTWRITE, first run``: ``PYTHONDONTWRITEBYTECODE=1`` and no ``__pycache__`` at all, cleared
+  before every run: a container's very first hook. The launcher writes the plugin's own bytecode
+  during that run (``hooks/scripts/_launch.py``);
+- ``DONTWRITE, later runs``: the same variable, every run after that first one (nothing else,
+  neither the SessionStart hook's background ``prepare`` nor any other step, has compiled the plugin);
+- ``DONTWRITE, plugin folder not writable``: the same variable, and the plugin's bytecode can be
+  neither written nor found (each of its folders holds a regular FILE named ``__pycache__``, which
+  even root cannot write into; the interpreter's own and site-packages' bytecode stay as they are):
+  the worst case, every run compiles the plugin's modules.
 
-Each hook reads its payload from a file: A is ``sh -c 'exec python3 SCRIPT < payload'`` and B is
-``sh -c 'exec python3 -c pass < payload'`` (the same shell and redirection on both sides). The
-table's figure is the median of the pairwise A/B ratios of wall time (and of CPU time).
+A is ``python SCRIPT`` with the payload on stdin, B is ``python -c pass`` with the same stdin and
+environment, run in turn (A B A B ...); each row is the median of the pairwise A/B ratios of wall
+time and of CPU time (``bench/timing.paired``). ``python`` is the interpreter running this script
+(use a venv's, not a slow shim).
 
-    python bench/context_speed.py [--runs N] [--sizes 1000,10000]
+    python bench/context_speed.py [--runs N] [--sizes 1000,10000] [--modes ...] [--cases ...]
 """
 
 from __future__ import annotations
@@ -23,7 +28,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -34,10 +38,13 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO))
+from timing import machine, paired  # noqa: E402
 
-#: The interpreter the other speed benchmarks use (``python3`` on PATH may be a slow pyenv shim).
 PY = sys.executable
-MODES = ("bytecode", "DONTWRITE, unprepared", "DONTWRITE, prepared")
+MODES = ("bytecode", "DONTWRITE, first run", "DONTWRITE, later runs", "DONTWRITE, plugin folder not writable")
+#: what a realistic Write carries: a small source file (its newlines are escapes in the payload)
+CONTENT = "".join(f"def handler_{i}(event, context):\n    return {{'status': {i}, 'body': event.get('body')}}\n\n"
+                  for i in range(14))
 
 
 def _copy_plugin(dest: Path) -> Path:
@@ -50,18 +57,29 @@ def _copy_plugin(dest: Path) -> Path:
 
 def _clear_bytecode(plugin: Path) -> None:
     for cache in plugin.rglob("__pycache__"):
-        shutil.rmtree(cache)
+        if cache.is_dir():
+            shutil.rmtree(cache)
+        else:
+            cache.unlink()
+
+
+def block_bytecode(plugin: Path) -> None:
+    """No bytecode can be written or read in the plugin's folders: a FILE named ``__pycache__`` in each."""
+    _clear_bytecode(plugin)
+    for init in list(plugin.rglob("*.py")):
+        (init.parent / "__pycache__").touch()
 
 
 def _store(project: Path, n: int) -> dict:
     """Generate the store, build its context table; a named and an unnamed file of the project."""
     from gen_store import generate
 
-    from claude_memory.recall import context_table
+    from claude_memory.recall import context_build
 
     root = project / ".claude" / "memory"
     generate(root, n)
-    assert context_table.build_table(str(root))
+    (root / ".staging").mkdir(mode=0o700, exist_ok=True)
+    assert context_build.build_table(str(root))
     named = None
     for path in sorted(root.glob("decisions/*.json")):
         files = json.loads(path.read_text())["related_files"]
@@ -71,75 +89,78 @@ def _store(project: Path, n: int) -> dict:
     return {"named": str(project / named), "unnamed": str(project / "src" / "nobody" / "names-this.py")}
 
 
-def _ratio(a: str, b: str, runs: int, env: dict, cwd: Path) -> tuple[float, float]:
-    """Median A/B (wall, CPU) of ``sh -c a`` against ``sh -c b``."""
-    out = subprocess.run(["farm-bench", "-n", str(runs), "--warmup", "2", "--timeout", "600",
-                          "--vs", f"sh -c '{b}'", "--", "sh", "-c", a],
-                         capture_output=True, text=True, env=env, cwd=str(cwd)).stdout
-    if not re.search(r"^A exit 0 \((\d+) of \1\)", out, re.M):
-        raise RuntimeError(out[-3000:])
-    got = {}
-    for line in out.splitlines():
-        m = re.match(r"A/B (wall|cpu)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", line)
-        if m:
-            got[m.group(1)] = float(m.group(3))
-    if "wall" not in got:
-        raise RuntimeError(out[-2000:])
-    return got["wall"], got["cpu"]
+def _payloads(project: Path, files: dict) -> dict:
+    def tool(name: str, tool_input: dict) -> dict:
+        return {"session_id": "bench", "cwd": str(project), "hook_event_name": "PreToolUse", "tool_name": name,
+                "tool_input": tool_input, "tool_use_id": "toolu_bench"}
+
+    return {
+        "SessionStart (startup)": ("memory_session_start.py",
+                                   {"session_id": "bench", "cwd": str(project), "source": "startup",
+                                    "hook_event_name": "SessionStart"}),
+        "Read, no memory names the file": ("memory_write_guard.py", tool("Read", {"file_path": files["unnamed"]})),
+        "Write, no memory names the file": ("memory_write_guard.py",
+                                            tool("Write", {"file_path": files["unnamed"], "content": CONTENT})),
+        # no session id: every run injects (with one, later runs would skip what the session was given)
+        "Read, a memory names the file (injects)": ("memory_write_guard.py",
+                                                    {**tool("Read", {"file_path": files["named"]}),
+                                                     "session_id": None}),
+    }
+
+
+def _env(project: Path, data: Path, mode: str) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CLAUDE_", "PYTHON"))}
+    env.update(CLAUDE_PROJECT_DIR=str(project), CLAUDE_PLUGIN_DATA=str(data))
+    if mode != "bytecode":
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--sizes", default="1000,10000")
+    parser.add_argument("--modes", default=",".join(MODES), help="';'-separated subset of: " + "; ".join(MODES))
+    parser.add_argument("--cases", default="", help="';'-separated subset of the case names (default: all)")
     args = parser.parse_args()
+    modes = [m for m in MODES if m in args.modes.split(";")] if ";" in args.modes or args.modes in MODES \
+        else list(MODES)
     rows = []
+    print(f"Machine: {machine()}; interpreter {PY}; {args.runs} pairs per row.\n", flush=True)
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         plugin = _copy_plugin(tmp / "plugin")
         data = tmp / "data"
         data.mkdir()
+        (data / "prepared").write_text(str(plugin))  # the SessionStart hook starts no `prepare` here
         for n in [int(s) for s in args.sizes.split(",")]:
             project = tmp / f"project-{n}"
             project.mkdir()
-            files = _store(project, n)
-            payloads = {
-                "SessionStart (startup)": ("memory_session_start.py",
-                                           {"session_id": "bench", "cwd": str(project), "source": "startup",
-                                            "hook_event_name": "SessionStart"}),
-                "Read, no memory names the file": ("memory_write_guard.py",
-                                                   {"session_id": "bench", "cwd": str(project),
-                                                    "hook_event_name": "PreToolUse", "tool_name": "Read",
-                                                    "tool_input": {"file_path": files["unnamed"]}}),
-                "Read, a memory names the file (injects)": ("memory_write_guard.py",
-                                                            {"cwd": str(project), "hook_event_name": "PreToolUse",
-                                                             "tool_name": "Read",
-                                                             "tool_input": {"file_path": files["named"]}}),
-            }
-            for mode in MODES:
-                env = {k: v for k, v in os.environ.items() if not k.startswith(("CLAUDE_", "PYTHON"))}
-                env["CLAUDE_PROJECT_DIR"] = str(project)
+            payloads = _payloads(project, _store(project, n))
+            wanted = [c for c in payloads if not args.cases or c in args.cases.split(";")]
+            for mode in modes:
+                env = _env(project, data, mode)
                 _clear_bytecode(plugin)
-                if mode != "DONTWRITE, unprepared":
-                    env["CLAUDE_PLUGIN_DATA"] = str(data)
-                    subprocess.run([PY, "-c", "import sys; sys.path.insert(0, sys.argv[1]);"
-                                    "from claude_memory.hooks.session_start import prepare; prepare()", str(plugin)],
-                                   check=True, env=env)
-                if mode != "bytecode":
-                    env["PYTHONDONTWRITEBYTECODE"] = "1"
-                for case, (script, payload) in payloads.items():
-                    stdin = tmp / "payload.json"
-                    stdin.write_text(json.dumps(payload))
-                    a = f"exec {PY} {plugin}/hooks/scripts/{script} < {stdin}"
-                    b = f"exec {PY} -c pass < {stdin}"
-                    wall, cpu = _ratio(a, b, args.runs, env, project)
-                    rows.append((n, mode, case, wall, cpu))
-                    print(f"{n:>6} | {mode:22} | {case:42} | {wall:.2f}x wall | {cpu:.2f}x cpu", flush=True)
+                if mode == "DONTWRITE, plugin folder not writable":
+                    block_bytecode(plugin)
+                if mode == "bytecode":
+                    subprocess.run([PY, "-m", "compileall", "-q", str(plugin)], check=True, env=env,
+                                   stdout=subprocess.DEVNULL)
+                for case in wanted:
+                    script, payload = payloads[case]
+                    stdin = json.dumps(payload).encode()
+                    argv = [PY, str(plugin / "hooks" / "scripts" / script)]
+                    before = (lambda: _clear_bytecode(plugin)) if mode == "DONTWRITE, first run" else None
+                    r = paired(argv, [PY, "-c", "pass"], args.runs, stdin_a=stdin, stdin_b=stdin, env=env,
+                               cwd=str(project), before_a=before)
+                    rows.append((n, mode, case, r))
+                    print(f"{n:>6} | {mode:38} | {case:42} | {r['ratio']:.2f}x wall | {r['cpu_ratio']:.2f}x cpu | "
+                          f"{r['ms']:.1f} ms (bare {r['bare_ms']:.1f})", flush=True)
     print()
-    print("| memories | bytecode | case | wall A/B (median) | CPU A/B (median) |")
-    print("|---:|---|---|---:|---:|")
-    for n, mode, case, wall, cpu in rows:
-        print(f"| {n:,} | {mode} | {case} | {wall:.2f}x | {cpu:.2f}x |")
+    print("| memories | bytecode | case | wall A/B (median of pairs) | CPU A/B (median of pairs) | A median ms |")
+    print("|---:|---|---|---:|---:|---:|")
+    for n, mode, case, r in rows:
+        print(f"| {n:,} | {mode} | {case} | {r['ratio']:.2f}x | {r['cpu_ratio']:.2f}x | {r['ms']:.1f} |")
     return 0
 
 

@@ -13,12 +13,17 @@ For each store size (from gen_store.py), rows:
   clocks), so the bench first waits until the generated store is older than that and runs
   one prompt (otherwise the first warm runs measure that re-listing, which is what the
   *after one write* row is for);
-- *warm, PYTHONDONTWRITEBYTECODE=1*: the same two prompts with no byte-code to read or write;
+- *warm, PYTHONDONTWRITEBYTECODE=1*: the same two prompts with the variable set, three ways:
+  *later runs* (the launcher wrote the plugin's own bytecode on the first run; what a container
+  that sets the variable sees from its second prompt on), *first run* (no bytecode, cleared
+  before every run: the very first hook of such a container) and *not writable* (the plugin's
+  bytecode can be neither written nor found: a FILE named ``__pycache__`` in each of its folders,
+  as a read-only plugin folder; every run compiles the plugin's modules);
 - *after one write*: a memory is rewritten by atomic rename (as memory_write.py does) and
   the next prompt is timed, ``--runs`` times (the delta grows by one memory each time).
 
 Figures: median wall ms, ratio to ``python3 -c pass`` (same interpreter, runs paired so a
-shared machine's load hits both alike), CPU ratio, peak RSS.
+shared machine's load hits both alike: the median of the pairwise ratios), CPU ratio, peak RSS.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 from gen_store import generate  # noqa: E402
-from timing import baseline, machine, run_full, run_once  # noqa: E402
+from timing import baseline, machine, paired, run_full, run_once  # noqa: E402
 
 from claude_memory.recall import cache  # noqa: E402
 from claude_memory.recall.semantic import SEMANTIC_FILE  # noqa: E402
@@ -61,23 +66,10 @@ def _cpu_run(argv: list[str], stdin: bytes, env: dict, cwd: str) -> tuple[float,
     return wall, cpu, rss
 
 
-def _paired(argv: list[str], runs: int, stdin: bytes, env: dict, cwd: str) -> dict:
+def _paired(argv: list[str], runs: int, stdin: bytes, env: dict, cwd: str, before=None) -> dict:
     """Hook runs alternated with bare-interpreter runs (a shared machine's load hits both alike)."""
-    import statistics
-
-    bare = [sys.executable, "-c", "pass"]
-    walls, cpus, bwalls, bcpus, rss = [], [], [], [], []
-    for _ in range(runs):
-        w, c, _r = _cpu_run(bare, b"", env, cwd)
-        bwalls.append(w)
-        bcpus.append(c)
-        w, c, r = _cpu_run(argv, stdin, env, cwd)
-        walls.append(w)
-        cpus.append(c)
-        rss.append(r)
-    med = statistics.median
-    return {"ms": med(walls) * 1000, "ratio": med(walls) / med(bwalls), "cpu_ratio": med(cpus) / max(med(bcpus), 1e-9),
-            "rss": max(rss)}
+    return paired(argv, [sys.executable, "-c", "pass"], runs, stdin_a=stdin, env=env, cwd=cwd, before_a=before,
+                  warmup=0)
 
 
 def _wait_for_builder(root: Path) -> float:
@@ -132,19 +124,22 @@ def main(argv: list[str] | None = None) -> int:
     print("| store | prompt | median ms | ratio to bare (paired runs) | target | peak RSS MiB |")
     print("|---|---|---|---|---|---|")
     builds: list[str] = []
-    # Byte-code caching as an installed plugin has it (compiled once, on the first run),
-    # kept out of the repository; one warm-up run compiles the hook's modules.
-    pycache = Path(tempfile.mkdtemp(prefix="recall-speed-pyc-"))
-    base_env = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE_") and k != "PYTHONDONTWRITEBYTECODE"}
-    base_env["PYTHONPYCACHEPREFIX"] = str(pycache)
+    # The plugin runs from a copy, so its bytecode state is the bench's to set (context_speed's copy
+    # and blocker): compiled in place as an installed plugin has it after its first run.
+    from context_speed import _clear_bytecode, _copy_plugin, block_bytecode
+
+    plugin = _copy_plugin(Path(tempfile.mkdtemp(prefix="recall-speed-plugin-")))
+    script = plugin / "hooks" / "scripts" / SCRIPT.name
+    base_env = {k: v for k, v in os.environ.items() if not k.startswith(("CLAUDE_", "PYTHON"))}
     for n in sizes:
         tmp = Path(tempfile.mkdtemp(prefix="recall-speed-"))
         try:
             project = tmp / "project"
             root = project / ".claude" / "memory"
             generate(root, n)
-            env = dict(base_env, CLAUDE_PROJECT_DIR=str(project), CLAUDE_PLUGIN_ROOT=str(REPO))
-            argv_ = [sys.executable, str(SCRIPT)]
+            env = dict(base_env, CLAUDE_PROJECT_DIR=str(project), CLAUDE_PLUGIN_ROOT=str(plugin))
+            argv_ = [sys.executable, str(script)]
+            _clear_bytecode(plugin)  # the first run below writes it
             matching = _payload(project, PROMPTS["matching"])
             empty = tmp / "empty"
             (empty / ".claude" / "memory" / "decisions").mkdir(parents=True)
@@ -166,13 +161,21 @@ def main(argv: list[str] | None = None) -> int:
             for kind, prompt in PROMPTS.items():
                 r = _paired(argv_, args.runs, _payload(project, prompt), env, str(project))
                 print(_row(n, f"{kind}, warm", r, f"<= {TARGETS[n]:.1f}x" if n in TARGETS else ""))
-            # The same with PYTHONDONTWRITEBYTECODE=1 and no byte-code to read: every module the
-            # prompt imports is compiled on each run (a plugin whose byte-code is not written yet).
-            nobc = dict(env, PYTHONDONTWRITEBYTECODE="1", PYTHONPYCACHEPREFIX=str(tmp / "no-pyc"))
-            for kind, prompt in PROMPTS.items():
-                r = _paired(argv_, args.runs, _payload(project, prompt), nobc, str(project))
-                print(_row(n, f"{kind}, warm, PYTHONDONTWRITEBYTECODE=1", r,
-                           f"<= {TARGETS[n]:.1f}x" if n in TARGETS else ""))
+            # The same with PYTHONDONTWRITEBYTECODE=1, three ways (see the docstring).
+            nobc = dict(env, PYTHONDONTWRITEBYTECODE="1")
+            ways = (("later runs", lambda: None, None),
+                    ("first run", lambda: None, lambda: _clear_bytecode(plugin)),
+                    ("not writable", lambda: block_bytecode(plugin), None))
+            for way, setup, before in ways:
+                _clear_bytecode(plugin)
+                setup()
+                run_once(argv_, stdin=matching, env=nobc, cwd=str(project))  # later runs: this one writes it
+                for kind, prompt in PROMPTS.items():
+                    r = _paired(argv_, args.runs, _payload(project, prompt), nobc, str(project), before)
+                    print(_row(n, f"{kind}, warm, PYTHONDONTWRITEBYTECODE=1, {way}", r,
+                               f"<= {TARGETS[n]:.1f}x" if n in TARGETS else ""))
+            _clear_bytecode(plugin)
+            run_once(argv_, stdin=matching, env=env, cwd=str(project))  # bytecode again for the rows below
             if semantic:
                 (root / ".staging" / SEMANTIC_FILE).unlink()
                 wall, cpu, rss, rc = run_full([sys.executable, "-m", "claude_memory.recall.semantic_build", str(root)],
@@ -190,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
             print(_row(n, "right after one write", after[len(after) // 2]))
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
-    shutil.rmtree(pycache, ignore_errors=True)
+    shutil.rmtree(plugin, ignore_errors=True)
     if builds:
         print("\nBackground builds (median): " + "; ".join(builds) + ".")
     return 0

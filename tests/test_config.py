@@ -53,6 +53,16 @@ def test_defaults_have_the_values_the_issues_name():
     assert all(isinstance(c["description"], str) and c["description"].strip() for c in d["categories"].values())
 
 
+def test_the_shipped_defaults_pass_the_strict_reader():
+    """load_defaults parses the plugin's own file with the C scanner alone; the file itself must
+    still be what the strict reader accepts (no duplicate key, no NaN, not too deep)."""
+    from claude_memory.core import config, jsonio
+
+    with open(config.DEFAULTS_FILE, encoding="utf-8") as fh:
+        text = fh.read()
+    assert jsonio.parse(text, source="memory-config.default.json") == load_defaults()
+
+
 def test_load_defaults_returns_a_private_copy():
     a = load_defaults()
     a["retrieval"]["max_inject"] = 999

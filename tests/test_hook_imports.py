@@ -123,7 +123,9 @@ def _tool_payload(project: Path, event: str, tool: str, tool_input: dict) -> dic
 ])
 def test_write_guard_outside_the_store_imports_nothing_heavy(project, store, tool, tool_input):
     payload = _tool_payload(project, "PreToolUse", tool, tool_input)
-    assert _heavy_imports(project, "memory_write_guard.py", payload) == set()
+    heavy, names, _stdout = _run_hook_imports(project, "memory_write_guard.py", payload)
+    assert heavy == set()
+    assert names.isdisjoint({"__future__", "claude_memory.core.oplog"})  # nothing said: no log line
 
 
 # ----------------------------------------------------------------------------- PostToolUse validate
@@ -209,6 +211,9 @@ def test_recall_warm_prompt_imports_nothing_heavy(project, warm_store, prompt, i
                                              heavy_set=RECALL_HEAVY)
     assert heavy == set()
     assert "claude_memory.recall.rank" in names  # the prompt was ranked, not dismissed early
+    # nor what a prompt does not need: the strict JSON reader (the defaults are the plugin's own),
+    # the __future__ statement (~0.15 ms)
+    assert names.isdisjoint({"__future__", "claude_memory.core.jsonio", "claude_memory.core.errors"})
     if injects is not None:
         assert (b"<project-memory>" in stdout) == injects
 
@@ -232,3 +237,19 @@ def test_recall_guard_catches_a_heavy_import(project, warm_store):
     heavy = _heavy_imports(project, "memory_retrieve.py", _recall_payload(project, f"kafka client in {long_path}"),
                            heavy_set=RECALL_HEAVY)
     assert "re" in heavy
+
+
+# ----------------------------------------------------------------------------- SessionStart
+
+def test_session_start_on_a_store_imports_nothing_heavy(project, store):
+    """The start-up block, the index freshness check (its stamp is JSON: not through ``json``) and
+    the table read; ``json`` and ``re`` alone cost a session start ~4 ms."""
+    from claude_memory.recall.context_build import build_table
+    from recall_helpers import memory, write
+
+    write(store, memory("decision", "kafka-acks-all", "Kafka producers use acks=all", ["kafka", "producer"]))
+    build_table(str(store))
+    payload = {"session_id": "s1", "cwd": str(project), "source": "startup", "hook_event_name": "SessionStart"}
+    heavy, names, _stdout = _run_hook_imports(project, "memory_session_start.py", payload)
+    assert heavy == set()
+    assert "claude_memory.store.gitmerge" in names  # the freshness check ran

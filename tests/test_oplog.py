@@ -52,6 +52,35 @@ def test_every_hook_run_is_logged_with_its_decision(run_script, project, memory_
     assert all(isinstance(e["ms"], (int, float)) for e in entries)
 
 
+def test_a_tool_call_the_hooks_have_nothing_to_say_about_is_not_logged(run_script, project, memory_root):
+    """A Read, or a Write outside the store, would add a line per tool call that explains nothing
+    and pushes the useful ones out of the bounded log; a deny is still logged."""
+    (memory_root / ".staging").mkdir(parents=True)
+    for tool, path in (("Read", project / "src" / "app.py"), ("Write", project / "src" / "app.py"),
+                       ("Read", memory_root / "decisions" / "x.json")):
+        payload = {"session_id": "s-1", "cwd": str(project), "hook_event_name": "PreToolUse", "tool_name": tool,
+                   "tool_input": {"file_path": str(path), "content": "x"}}
+        assert run_script("memory_write_guard.py", stdin=payload).returncode == 0
+    assert _lines(memory_root) == []
+    payload["tool_name"], payload["tool_input"]["file_path"] = "Write", str(memory_root / "decisions" / "x.json")
+    run_script("memory_write_guard.py", stdin=payload)
+    assert [(e["hook"], e["decision"]) for e in _lines(memory_root)] == [("memory_write_guard", "deny")]
+
+
+def test_which_runs_are_worth_a_line():
+    from claude_memory.hooks.edge import worth_logging
+
+    tool = {"hook_event_name": "PreToolUse"}
+    assert not worth_logging(tool, None, None)
+    assert not worth_logging({"hook_event_name": "PostToolUse"}, None, None)
+    assert worth_logging(tool, {"hookSpecificOutput": {}}, None)  # any answer: context, deny, ask, allow
+    assert worth_logging(tool, None, "KeyError")  # a failure
+    assert worth_logging(tool, None, None, {"deferred": True})
+    assert worth_logging({"hook_event_name": "UserPromptSubmit"}, None, None)  # every prompt, Stop, start
+    assert worth_logging({}, None, None)
+    assert worth_logging({"hook_event_name": ["PreToolUse"]}, None, None)  # garbage is logged, never a crash
+
+
 def test_writes_are_logged_ok_and_refused_without_memory_text(run_script, project, memory_root):
     draft = write_json(project / "d.json", make_doc(title="Use Postgres for storage"))
     assert run_script("memory_write.py", "--action", "create", "--category", "decision",

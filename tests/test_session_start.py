@@ -196,14 +196,15 @@ def test_prepare_compiles_modules_that_later_hooks_load_without_writing_bytecode
     env.update(PYTHONDONTWRITEBYTECODE="1", CLAUDE_PROJECT_DIR=str(project))
     script = str(plugin / "hooks" / "scripts" / "memory_write_guard.py")
     stdin = b'{"tool_name": "Read", "tool_input": {"file_path": "/x"}, "cwd": "/"}'
-    before = subprocess.run([sys.executable, "-v", script], input=stdin, capture_output=True, env=env).stderr.decode()
-    assert "claude_memory/hooks/__pycache__" not in before  # nothing compiled, nothing written
     assert not list(plugin.rglob("*.pyc"))
     session_start.prepare(str(plugin))
-    after = subprocess.run([sys.executable, "-v", script], input=stdin, capture_output=True, env=env).stderr.decode()
     tag = sys.implementation.cache_tag
+    # modules no hook has imported yet are compiled too (the write path, the Stop hook)
+    assert (plugin / "claude_memory" / "cli" / "__pycache__" / f"memory_write.{tag}.pyc").is_file()
+    after = subprocess.run([sys.executable, "-v", script], input=stdin, capture_output=True, env=env).stderr.decode()
     assert f"code object from '{plugin}/claude_memory/hooks/__pycache__/write_guard.{tag}.pyc'" in after
-    assert f"code object from '{plugin}/claude_memory/recall/__pycache__/file_context.{tag}.pyc'" in after
+    assert f"code object from '{plugin}/claude_memory/recall/__pycache__/context_table.{tag}.pyc'" in after
+    assert f"# code object from {plugin}/" not in after  # nothing of the plugin compiled from source
 
 
 def test_prepare_runs_in_a_detached_child_one_at_a_time(tmp_path, monkeypatch):

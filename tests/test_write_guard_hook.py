@@ -160,6 +160,69 @@ def test_edge_fast_parse_refuses_what_json_loads_refuses(text):
         json.loads(text)
 
 
+@settings(max_examples=400, deadline=None)
+@given(json_values, st.booleans(), st.sampled_from([None, (",", ":"), (", ", ": ")]), st.sampled_from([None, 1]))
+def test_the_small_payload_parser_reads_what_json_reads_or_steps_aside(value, ascii_only, separators, indent):
+    """The pure-Python parser that spares a hook the C scanner's library: either json's answer, or it
+    hands the text on (a \\u escape, Infinity, many escapes)."""
+    from claude_memory.core import fastjson
+
+    text = json.dumps(value, ensure_ascii=ascii_only, separators=separators, indent=indent)
+    try:
+        got = fastjson._simple_loads(text)
+    except fastjson._NotSimple:
+        return
+    assert got == json.loads(text) and type(got) is type(json.loads(text))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.text(alphabet='{}[]",:0123456789.-+eE \t\n\\/ntrufalsbxu\x01\u00e9', max_size=24))
+def test_the_small_payload_parser_never_accepts_what_json_refuses(text):
+    from claude_memory.core import fastjson
+
+    try:
+        got = fastjson._simple_loads(text)
+    except fastjson._NotSimple:
+        return
+    assert got == json.loads(text)  # json.loads raising here is the failure this test is for
+
+
+@settings(max_examples=1500, deadline=None)
+@given(json_values, st.integers(min_value=0), st.sampled_from(["insert", "delete", "replace"]),
+       st.sampled_from(list('{}[]",:0-.eE+ \\xu\x01ntf19')))
+def test_the_small_payload_parser_refuses_near_misses_of_json(value, where, edit, char):
+    """One character inserted, deleted or replaced in valid JSON: accepted only when json accepts."""
+    from claude_memory.core import fastjson
+
+    text = json.dumps(value)
+    at = where % (len(text) + 1)
+    text = {"insert": text[:at] + char + text[at:], "delete": text[:at] + text[at + 1:],
+            "replace": text[:at] + char + text[at + 1:]}[edit]
+    try:
+        got = fastjson._simple_loads(text)
+    except fastjson._NotSimple:
+        return
+    assert got == json.loads(text)
+
+
+@pytest.mark.parametrize("text", ['"\\x"', '"\\u12"', "[1,]", '{"a":1,}', "01", "1.", ".5", "+1", "1e", '"\x01"',
+                                  "[1 2]", '{"a" 1}', "tru", "nul", '{"a":}', "{1:2}", "[,]", '"abc', "\ufeff{}",
+                                  "NaN", "-", "--1", "1-", "[1]]", "{}}", '"\\', "-01", "1e+", "[", ""])
+def test_the_small_payload_parser_hands_on_what_is_not_plain_json(text):
+    from claude_memory.core import fastjson
+
+    with pytest.raises(fastjson._NotSimple):
+        fastjson._simple_loads(text)
+
+
+def test_a_plain_payload_does_not_load_the_c_scanner():
+    code = ("import sys; from claude_memory.core.fastjson import fast_loads; "
+            "fast_loads('{\"tool_name\": \"Read\", \"tool_input\": {\"file_path\": \"/a b/c.py\"}, \"n\": -1.5e3}'); "
+            "print('_json' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(REPO), timeout=60)
+    assert out.stdout.strip() == "False", out.stderr
+
+
 def test_entry_script_is_two_lines():
     body = (SCRIPTS / "memory_write_guard.py").read_text().splitlines()
     assert body[1:] == ["from _launch import run", 'run("claude_memory.hooks.write_guard", needs_deps=False)']

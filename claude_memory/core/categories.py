@@ -1,25 +1,14 @@
-"""The six memory categories and the folders they live in (no imports: every hook may use it).
+"""The six memory categories and the folders they live in (``layout`` only: every hook may use it).
 
 One vocabulary: ``FOLDERS`` maps a category to its folder, ``CATEGORY_BY_FOLDER`` a folder to its
-category, ``FOLDER_NAMES`` lists the folders in category order."""
-
-from __future__ import annotations
+category, ``FOLDER_NAMES`` lists the folders in category order. The names are part of the store's
+layout and are defined in :mod:`claude_memory.core.layout`: the hooks' hot paths (the context
+table, recall's cache), which need only the folder names, take them from there and load one
+module fewer; the rest of the code asks here."""
 
 __all__ = ["CATEGORIES", "FOLDERS", "FOLDER_NAMES", "CATEGORY_BY_FOLDER", "folder_of", "category_of_folder"]
 
-#: category name -> folder name under ``.claude/memory/``
-FOLDERS: dict[str, str] = {
-    "session_summary": "sessions",
-    "decision": "decisions",
-    "runbook": "runbooks",
-    "constraint": "constraints",
-    "tech_debt": "tech-debt",
-    "preference": "preferences",
-}
-
-CATEGORIES: tuple[str, ...] = tuple(FOLDERS)
-CATEGORY_BY_FOLDER: dict[str, str] = {v: k for k, v in FOLDERS.items()}
-FOLDER_NAMES: tuple[str, ...] = tuple(FOLDERS.values())
+from claude_memory.core.layout import CATEGORIES, CATEGORY_BY_FOLDER, FOLDER_NAMES, FOLDERS
 
 
 def folder_of(category: str) -> str:

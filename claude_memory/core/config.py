@@ -8,14 +8,12 @@ exactly the defaults' shape and types and needs no defensive parsing of its own.
 
 Standard library only (recall, triage and the guards load it on every call), and
 cheap to import: ``os`` and ``sys`` only at start-up (no pathlib, typing, copy or
-json; JSON goes through :func:`claude_memory.hooks.edge.loads`). An unreadable or
-invalid override falls back to the defaults with a warning.
+json). A project's override is read with the strict reader (:mod:`claude_memory.core.jsonio`);
+an unreadable or invalid one falls back to the defaults with a warning.
 
 Hooks call :func:`hook_config`: without a project override it only parses the
 defaults file (read once per process), never touching the merge machinery.
 """
-
-from __future__ import annotations
 
 import os
 import sys
@@ -82,12 +80,19 @@ def deep_merge(base: dict, override: dict) -> dict:
 
 def load_defaults() -> dict:
     """A fresh copy of the plugin defaults (the file is read once; each call parses it anew,
-    which is cheaper than ``copy.deepcopy`` and leaves callers free to mutate the result)."""
+    which is cheaper than ``copy.deepcopy`` and leaves callers free to mutate the result).
+
+    The plugin's own file is parsed with the C scanner alone (:func:`claude_memory.core.fastjson.loads`):
+    the strict reader's checks (duplicate keys, depth, NaN) are for files people write, and
+    loading them cost every prompt about 0.4 ms. ``tests/test_config.py`` holds the shipped
+    defaults to the strict reader."""
     global _defaults_text
     if _defaults_text is None:
         with open(DEFAULTS_FILE, encoding="utf-8") as fh:
             _defaults_text = fh.read()
-    return _loads(_defaults_text)
+    from claude_memory.core.fastjson import loads
+
+    return loads(_defaults_text)
 
 
 def _warn(message: str) -> None:

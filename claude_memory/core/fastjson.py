@@ -3,9 +3,13 @@
 :func:`loads` and :func:`dumps` use the C scanner and encoder that ``json`` itself uses, and fall
 back to ``json`` only for what they do not handle (odd input, an error message to word). Every
 module on a hook's path parses and writes JSON through these two.
-"""
 
-from __future__ import annotations
+A hook's payload (a few hundred characters for a Read or a prompt, compact) is first read by a
+small parser written here (:func:`fast_loads`, :func:`_simple_loads`): loading the C scanner's shared library costs a file
+tool call about 0.2 ms, more than parsing such a payload in Python. It accepts only the plain
+subset (no ``\\u`` escape, no ``NaN``, few escapes) and hands everything else, and every doubt,
+to the C scanner, so whatever it returns is what ``json.loads`` returns (property-tested).
+"""
 
 __all__ = ["loads", "dumps", "fast_loads"]
 
@@ -27,7 +31,156 @@ class _ScanContext:
         return {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf")}[name]
 
 
+#: Text the small parser tries: at most this long, with at most :data:`_SIMPLE_MAX_ESCAPES` backslashes
+#: (each escape is a step in Python; a file's content with hundreds of lines goes to the C scanner).
+_SIMPLE_MAX_CHARS = 65_536
+_SIMPLE_MAX_ESCAPES = 64
+_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+
+
+class _NotSimple(Exception):
+    """Not in the small parser's subset (or not JSON): the C scanner decides."""
+
+
+def _skip(s: str, i: int) -> int:
+    n = len(s)
+    while i < n and s[i] in _JSON_SPACE:
+        i += 1
+    return i
+
+
+def _string(s: str, i: int):
+    """The string whose content starts at ``i`` and the index after its closing quote."""
+    parts = []
+    while True:
+        quote = s.find('"', i)
+        if quote < 0:
+            raise _NotSimple
+        slash = s.find("\\", i, quote)
+        end = quote if slash < 0 else slash
+        chunk = s[i:end]
+        if chunk and min(chunk) < " ":  # a raw control character: not JSON (strict)
+            raise _NotSimple
+        parts.append(chunk)
+        if slash < 0:
+            return "".join(parts), quote + 1
+        escaped = _ESCAPES.get(s[slash + 1:slash + 2])
+        if escaped is None:  # \\u (surrogate pairs and all) and anything invalid
+            raise _NotSimple
+        parts.append(escaped)
+        i = slash + 2
+
+
+def _number(s: str, i: int):
+    """A JSON number (``-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?``) at ``i``, as json reads it."""
+    n, j = len(s), i
+    if s[j:j + 1] == "-":
+        j += 1
+    c = s[j:j + 1]
+    if c == "0":
+        j += 1
+    elif "1" <= c <= "9":
+        j += 1
+        while j < n and "0" <= s[j] <= "9":
+            j += 1
+    else:
+        raise _NotSimple
+    is_float = False
+    if s[j:j + 1] == ".":
+        j += 1
+        k = j
+        while j < n and "0" <= s[j] <= "9":
+            j += 1
+        if j == k:
+            raise _NotSimple
+        is_float = True
+    if s[j:j + 1] in ("e", "E"):
+        j += 1
+        if s[j:j + 1] in ("+", "-"):
+            j += 1
+        k = j
+        while j < n and "0" <= s[j] <= "9":
+            j += 1
+        if j == k:
+            raise _NotSimple
+        is_float = True
+    token = s[i:j]
+    return (float(token) if is_float else int(token)), j
+
+
+def _value(s: str, i: int):
+    c = s[i:i + 1]
+    if c == '"':
+        return _string(s, i + 1)
+    if c == "{":
+        out: dict = {}
+        i = _skip(s, i + 1)
+        if s[i:i + 1] == "}":
+            return out, i + 1
+        while True:
+            if s[i:i + 1] != '"':
+                raise _NotSimple
+            key, i = _string(s, i + 1)
+            i = _skip(s, i)
+            if s[i:i + 1] != ":":
+                raise _NotSimple
+            out[key], i = _value(s, _skip(s, i + 1))
+            i = _skip(s, i)
+            c = s[i:i + 1]
+            if c == "}":
+                return out, i + 1
+            if c != ",":
+                raise _NotSimple
+            i = _skip(s, i + 1)
+    if c == "[":
+        items: list = []
+        i = _skip(s, i + 1)
+        if s[i:i + 1] == "]":
+            return items, i + 1
+        while True:
+            value, i = _value(s, i)
+            items.append(value)
+            i = _skip(s, i)
+            c = s[i:i + 1]
+            if c == "]":
+                return items, i + 1
+            if c != ",":
+                raise _NotSimple
+            i = _skip(s, i + 1)
+    if c == "t" and s.startswith("true", i):
+        return True, i + 4
+    if c == "f" and s.startswith("false", i):
+        return False, i + 5
+    if c == "n" and s.startswith("null", i):
+        return None, i + 4
+    if c == "-" or "0" <= c <= "9":
+        return _number(s, i)
+    raise _NotSimple
+
+
+def _simple_loads(text: str):
+    """``json.loads(text)`` for short, plain JSON in pure Python; :class:`_NotSimple` for anything else."""
+    if len(text) > _SIMPLE_MAX_CHARS or text.count("\\") > _SIMPLE_MAX_ESCAPES:
+        raise _NotSimple
+    try:
+        value, end = _value(text, _skip(text, 0))
+    except RecursionError:
+        raise _NotSimple from None
+    if _skip(text, end) != len(text):
+        raise _NotSimple
+    return value
+
+
 def fast_loads(text: str):
+    """``json.loads(text)`` for a hook's payload: the small parser, else the C scanner; raises on
+    anything that is not well-formed JSON."""
+    try:
+        return _simple_loads(text)
+    except _NotSimple:
+        return _scan(text)
+
+
+def _scan(text: str):
     """``json.loads(text)`` for well-formed text via the C scanner; raises on anything else."""
     from _json import make_scanner
 
@@ -39,10 +192,11 @@ def fast_loads(text: str):
 
 
 def loads(text: str):
-    """``json.loads(text)``: the C scanner for well-formed text, ``json`` itself for anything else
-    (so odd input parses, or fails with json's own ``ValueError``, exactly as before)."""
+    """``json.loads(text)``: the C scanner for well-formed text (files: indented, many tokens, where
+    the small parser would be slower), ``json`` itself for anything else (so odd input parses, or
+    fails with json's own ``ValueError``, exactly as before)."""
     try:
-        return fast_loads(text)
+        return _scan(text)
     except Exception:  # noqa: BLE001 - let json parse it or word the error
         import json
 

@@ -4,14 +4,12 @@ One home for these facts; every module asks here. ``os`` only, so that every hoo
 for free.
 """
 
-from __future__ import annotations
-
 import os
 
 __all__ = [
     "MEMORY_PARTS", "MEMORY_DIRNAME", "STAGING_DIRNAME", "INDEX_NAME", "CONFIG_NAME", "LOCK_NAME",
     "MAX_MEMORY_BYTES", "session_key", "staging_path", "session_staging", "GITIGNORE_NAME", "INDEX_STAMP_NAME",
-    "GIT_IGNORED",
+    "GIT_IGNORED", "FOLDERS", "CATEGORIES", "CATEGORY_BY_FOLDER", "FOLDER_NAMES",
 ]
 
 #: a project's store is ``<project>/.claude/memory``
@@ -33,6 +31,19 @@ INDEX_STAMP_NAME = "index-stamp.json"
 #: runs writes its own (only the plugin makes these files), so a pull that brings a teammate's
 #: first memories never meets an untracked ignore file in its way.
 GIT_IGNORED = (f"{STAGING_DIRNAME}/", "*.lock", INDEX_NAME, ".*.tmp", GITIGNORE_NAME)
+#: The six categories: category name -> its folder under the store (:mod:`claude_memory.core.categories`
+#: is where the code asks for these).
+FOLDERS: dict[str, str] = {
+    "session_summary": "sessions",
+    "decision": "decisions",
+    "runbook": "runbooks",
+    "constraint": "constraints",
+    "tech_debt": "tech-debt",
+    "preference": "preferences",
+}
+CATEGORIES: tuple[str, ...] = tuple(FOLDERS)
+CATEGORY_BY_FOLDER: dict[str, str] = {v: k for k, v in FOLDERS.items()}
+FOLDER_NAMES: tuple[str, ...] = tuple(FOLDERS.values())
 #: the largest memory file: the writer refuses a bigger draft, every reader skips a bigger file
 MAX_MEMORY_BYTES = 512 * 1024
 

@@ -6,8 +6,6 @@ ancestor of ``cwd`` (itself included) holding a ``.claude/memory`` folder; else
 a relative one is made absolute against it.
 """
 
-from __future__ import annotations
-
 import os
 
 __all__ = [
@@ -17,13 +15,20 @@ __all__ = [
 
 from claude_memory.core.layout import MEMORY_PARTS
 
-#: the plugin's own folder (real path): ``claude_memory/core/roots.py`` is three levels below it
-PLUGIN_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+
+
+def __getattr__(name: str):
+    """``PLUGIN_ROOT``: the plugin's own folder (real path; ``claude_memory/core/roots.py`` is three
+    levels below it), resolved on first use: the file-tool hook finds roots without it."""
+    if name == "PLUGIN_ROOT":
+        value = globals()["PLUGIN_ROOT"] = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def plugin_root() -> str:
     """``$CLAUDE_PLUGIN_ROOT`` when Claude Code set it, else the folder this package was loaded from."""
-    return os.environ.get("CLAUDE_PLUGIN_ROOT") or PLUGIN_ROOT
+    return os.environ.get("CLAUDE_PLUGIN_ROOT") or globals().get("PLUGIN_ROOT") or __getattr__("PLUGIN_ROOT")
 
 
 def nearest_memory_root(cwd: str | os.PathLike | None = None) -> tuple[str, str, bool]:

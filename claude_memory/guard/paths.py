@@ -16,8 +16,6 @@ root is found exactly as :func:`claude_memory.core.paths.default_memory_root` do
 (a test keeps the two in step) without importing that module's dependencies.
 """
 
-from __future__ import annotations
-
 import os
 
 from claude_memory.core.layout import INDEX_NAME, INDEX_STAMP_NAME, STAGING_DIRNAME
@@ -176,8 +174,9 @@ def looks_like_store(folder: str) -> bool:
     """Whether ``folder`` is a claude-memory store by its layout (see :mod:`.layout_check`); the
     first ``stat`` decides for almost every folder, the rest loads only past it."""
     try:
-        if not (os.path.isfile(os.path.join(folder, INDEX_NAME)) or os.path.isdir(os.path.join(folder, _STAGING))
-                or os.path.isfile(os.path.join(folder, INDEX_STAMP_NAME))):
+        inside = folder if folder.endswith(os.sep) else folder + os.sep  # os.path.join, without its cost
+        if not (os.path.isfile(inside + INDEX_NAME) or os.path.isdir(inside + _STAGING)
+                or os.path.isfile(inside + INDEX_STAMP_NAME)):
             return False
     except (OSError, ValueError):
         return False

@@ -6,14 +6,12 @@ matter what happened: a crashing hook must never block the user's session.
 Problems are reported on stderr (Claude Code shows them in debug output).
 """
 
-from __future__ import annotations
-
 import sys
 
 from claude_memory.core.fastjson import dumps, fast_loads, loads
 
 __all__ = ["run_hook", "read_payload", "loads", "dumps", "MAX_STDIN_BYTES", "MAX_CONTEXT_CHARS",
-           "context", "permission", "block", "summarize_answer", "LOG_KEY"]
+           "context", "permission", "block", "summarize_answer", "LOG_KEY", "QUIET_EVENTS", "worth_logging"]
 
 #: Hook payloads are small; anything bigger is garbage and is not parsed.
 MAX_STDIN_BYTES = 8 * 1024 * 1024
@@ -55,8 +53,9 @@ def read_payload(stream=None) -> dict | None:
     return payload
 
 
-def run_hook(name: str, decide: Callable[[dict], dict | str | None], stream=None) -> int:
-    """Read the payload, run ``decide``, print its answer, log the run. Always returns 0."""
+def run_hook(name: str, decide, stream=None) -> int:
+    """Read the payload, run ``decide(payload) -> dict | str | None``, print its answer, log the run. Always
+    returns 0."""
     import time
 
     start = time.monotonic()
@@ -109,8 +108,23 @@ def summarize_answer(answer) -> str:
     return "none"
 
 
+#: Events fired around every tool call. A run of one of these that said nothing and failed
+#: nothing is not logged: such a line (a Read, an ``ls``) tells nothing about why a capture
+#: did or did not happen, and at one per tool call it would push the lines that do (Stop,
+#: prompts, writes, every deny) out of the bounded log.
+QUIET_EVENTS = frozenset({"PreToolUse", "PostToolUse"})
+
+
+def worth_logging(payload: dict, answer, error, extra=None) -> bool:
+    """Whether a hook run gets a line in the operations log (see :data:`QUIET_EVENTS`)."""
+    event = payload.get("hook_event_name")
+    return bool(error or answer is not None or extra or not isinstance(event, str) or event not in QUIET_EVENTS)
+
+
 def _log_run(name: str, payload: dict, answer, error, start: float, extra=None) -> None:
     """One line in the store's operations log (only where a store with a staging place exists)."""
+    if not worth_logging(payload, answer, error, extra):
+        return
     try:
         import os
         import time

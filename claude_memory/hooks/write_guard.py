@@ -15,18 +15,21 @@ are approved with ``permissionDecision: "allow"`` so capture needs no approval
 prompt in any permission mode but ``plan``; everything else, malformed input
 included, gets no opinion (the usual permission flow decides).
 
-Hot path: standard library only, no config, no pydantic, no big files.
-"""
+When the guard has nothing to say about a file tool call (Read included), file-scoped recall
+(:func:`with_file_context`, :mod:`claude_memory.recall.file_context`) may add the memories that
+name the file.
 
-from __future__ import annotations
+Hot path: standard library only, no config, no pydantic, no big files. A Read does not load the
+path checks (:mod:`claude_memory.guard.paths`), and a call the hook has nothing to say about is
+not written to the operations log (:func:`claude_memory.hooks.edge.run_hook`).
+"""
 
 import os
 import sys
 
-from claude_memory.guard import paths as guard_paths
 from claude_memory.hooks import edge as hook_edge
 
-__all__ = ["decide", "main", "FILE_TOOLS", "deny", "allow", "ask", "note"]
+__all__ = ["decide", "main", "FILE_TOOLS", "deny", "allow", "ask", "note", "with_file_context"]
 
 #: file tool -> the tool_input key holding its path
 FILE_TOOLS = {"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
@@ -76,6 +79,8 @@ def _hard_link_into(path: str, cwd, roots) -> str | None:
 
 
 def _decide_file(tool: str, tool_input: dict, cwd, roots, session_id) -> dict | None:
+    from claude_memory.guard import paths as guard_paths
+
     path = tool_input.get(FILE_TOOLS[tool])
     if path is None and tool == "NotebookEdit":
         path = tool_input.get("file_path")
@@ -121,6 +126,8 @@ def decide(payload: dict) -> dict | None:
     cwd = payload.get("cwd")
     if not isinstance(cwd, str) or not cwd or "\0" in cwd:
         cwd = None
+    from claude_memory.guard import paths as guard_paths  # a Read never gets this far
+
     roots = guard_paths.memory_roots(cwd)
     session_id = payload.get("session_id")
     if tool == "Bash":
@@ -136,8 +143,36 @@ def decide(payload: dict) -> dict | None:
         return None
 
 
-def main(argv: list[str] | None = None) -> int:
-    from claude_memory.hooks.edge import run_hook
-    from claude_memory.hooks.file_recall import with_file_context
+def with_file_context(guard):
+    """``guard`` (a PreToolUse decision) followed, when it has nothing to say, by file-scoped recall."""
 
-    return run_hook("memory_write_guard", with_file_context(decide))
+    def decide_with_context(payload: dict):
+        answer = guard(payload)
+        if answer is not None:
+            return answer
+        if payload.get("tool_name") == "Bash":  # file recall is for the file tools (the rest of the matcher)
+            return None
+        from claude_memory.recall.context_table import file_hits
+
+        found = file_hits(payload)  # None for a file no memory names (file_context is not even loaded)
+        if found is None:
+            return None
+        from claude_memory.recall.file_context import block_from
+
+        block = block_from(payload, found, _memory_prefix)
+        if block is None:
+            return None
+        event = "PostToolUse" if payload.get("hook_event_name") == "PostToolUse" else "PreToolUse"
+        return hook_edge.context(event, block)
+
+    return decide_with_context
+
+
+def _memory_prefix(root: str, project: str) -> str:
+    from claude_memory.hooks.retrieve import memory_prefix  # only when something is injected
+
+    return memory_prefix(root, project)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return hook_edge.run_hook("memory_write_guard", with_file_context(decide))

@@ -32,15 +32,12 @@ a background build and, meanwhile, the prompt is ranked over the titles and tags
 ``index.md`` (:func:`corpus.index_md_docs`: one file, bounded work).
 """
 
-from __future__ import annotations
-
 import marshal
 import os
 import stat
 import time
 
-from claude_memory.core.categories import FOLDER_NAMES
-from claude_memory.core.layout import STAGING_DIRNAME
+from claude_memory.core.layout import FOLDER_NAMES, STAGING_DIRNAME
 from claude_memory.recall import text
 from claude_memory.recall.index import INDEX_VERSION, RecallIndex, build
 from claude_memory.recall.private import folder_sig as _folder_sig

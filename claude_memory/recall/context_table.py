@@ -2,13 +2,13 @@
 
 One private file ``<root>/.staging/context-table.bin`` (written whole and renamed, read
 without following symlinks, ignored when not ours or of another version), built by
-:func:`build_table` in the background (or inline for a small store at session start):
+:func:`.context_build.build_table` in the background (or inline for a small store at session start):
 
 - an 8-byte header length and a ``marshal`` header ``{"v", "state", "head", "nb", "at",
   "start"}``: ``state`` the six category folders' signatures and ``head`` the git history's
   (:func:`staleness.head_signature`) when it was built, ``nb`` the number of hash buckets,
   ``at`` where their offset table starts, ``start`` where the session-start section is;
-- the session-start section (:func:`start_data`);
+- the session-start section (:func:`.context_build.start_data`);
 - ``nb + 1`` little-endian 8-byte offsets, then the buckets, each a ``marshal``\\ ed dict.
   Keys are ``"p:" + path key`` (a file some memory names: the list of
   ``(category, folder, slug, title, stale reason)`` of the active memories naming it) and
@@ -17,31 +17,43 @@ without following symlinks, ignored when not ours or of another version), built 
 A lookup reads the header, 16 bytes of the offset table and one bucket: its cost does not
 grow with the store. Keys are hashed with FNV-1a (``hash()`` of a ``str`` differs between
 processes).
-"""
 
-from __future__ import annotations
+This module is the reader (what the file-tool hook loads on every file tool call); the builder
+lives in :mod:`.context_build`, whose names (``build_table``, ``start_data``, ``stale_reasons``,
+``read_store``, ``is_active``) are also reachable from here, loaded on first use.
+"""
 
 import marshal
 import os
-import time
 
-from claude_memory.core.categories import FOLDER_NAMES
-from claude_memory.recall.private import (READ_ERRORS, STAGING, folder_sig, open_headed, pread, spawn_in_staging, staging,
-                                          write_private)
+from claude_memory.core.layout import FOLDER_NAMES
+from claude_memory.recall.private import READ_ERRORS, STAGING, folder_sig, open_headed, pread, spawn_in_staging
 
 __all__ = ["path_key", "tool_path_keys", "TABLE_FILE", "LOCK_FILE", "TABLE_VERSION", "Table", "open_table", "build_table", "key_hash",
-           "folder_state", "is_current", "refresh", "start_data", "DEFAULT_GRACE_MINUTES"]
+           "folder_state", "is_current", "refresh", "start_data", "DEFAULT_GRACE_MINUTES", "project_of", "TOOLS",
+           "tool_path", "file_hits", "EDIT_REFRESH_DELAY"]
 
 #: The category folders (not ``cache.FOLDERS``: the file-tool hook must not load the recall cache).
 FOLDERS = FOLDER_NAMES
 TABLE_FILE = "context-table.bin"
 LOCK_FILE = "context-build.lock"
 TABLE_VERSION = 1
-#: Keys per bucket the build aims at.
-_PER_BUCKET = 16
 DEFAULT_GRACE_MINUTES = 60
-#: How many items of each kind the session-start section keeps.
-_KEEP = 12
+#: The file tools whose calls get file-scoped recall: tool -> the tool_input key holding its path.
+TOOLS = {"Read": "file_path", "Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path",
+         "NotebookEdit": "notebook_path"}
+#: After an edit of a file some memory names, rebuild the table this much later (the edit lands first).
+EDIT_REFRESH_DELAY = 2.0
+#: The builder's names, served from :mod:`.context_build` on first use (see :func:`__getattr__`).
+_BUILDER = frozenset({"build_table", "start_data", "stale_reasons", "read_store", "is_active"})
+
+
+def __getattr__(name: str):
+    if name in _BUILDER:
+        from claude_memory.recall import context_build
+
+        return getattr(context_build, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def key_hash(key: str) -> int:
@@ -79,11 +91,6 @@ def tool_path_keys(path: str, cwd: str | None, project: str) -> list[str]:
         if key not in keys:
             keys.append(key)
     return keys
-
-
-def is_active(record: dict) -> bool:
-    """Active, reading leniently as recall does (a missing or null ``record_status`` is active)."""
-    return record.get("record_status") in ("active", None)
 
 
 def folder_state(root: str) -> tuple:
@@ -154,176 +161,57 @@ def is_current(table: Table, root: str, *, check_head: bool = True) -> bool:
 
 def refresh(root: str, *, delay: float = 0.0) -> bool:
     """Rebuild the table in a detached background process (one at a time)."""
+    from claude_memory.recall.context_build import build_table
+
     return spawn_in_staging(root, LOCK_FILE, build_table, delay)
 
 
-def _strings(value) -> list[str]:
-    if isinstance(value, list):
-        return [" ".join(v.split()) for v in value if isinstance(v, str) and v.strip()]
-    return []
+def tool_path(payload: dict) -> str | None:
+    """The path a file tool call (:data:`TOOLS`) touches, or None."""
+    tool = payload.get("tool_name")
+    tool_input = payload.get("tool_input")
+    if tool not in TOOLS or not isinstance(tool_input, dict):
+        return None
+    path = tool_input.get(TOOLS[tool])
+    if path is None and tool == "NotebookEdit":
+        path = tool_input.get("file_path")
+    if not isinstance(path, str) or not path or "\0" in path or len(path) > 4096:
+        return None
+    return path
 
 
-def start_data(records: list[tuple[str, str, dict]], stale: dict[str, str]) -> dict:
-    """The session-start section from ``(folder, slug, record)`` of every valid record.
+def file_hits(payload: dict) -> tuple[str, str, list] | None:
+    """``(root, project, hits)`` when active memories name the file this tool call touches (a hit
+    is ``(category, folder, slug, title, stale reason)``), else None: file-scoped recall's lookup
+    (:mod:`.file_context` decides what to inject). Reads the header and one bucket; a missing or
+    outdated table is rebuilt in the background (the old one answers meanwhile), and so is the
+    table a little after an edit of a named file (its staleness changes)."""
+    path = tool_path(payload)
+    if path is None:
+        return None
+    cwd = payload.get("cwd")
+    cwd = cwd if isinstance(cwd, str) and cwd and "\0" not in cwd else None
+    from claude_memory.core.roots import find_memory_root_and_project
 
-    ``summary``: the latest active session summary's title, goal, outcome and its open items
-    (``in_progress``), blockers and next actions; ``constraints``: active constraints of high
-    severity; ``preferences``: strong preferences (newest first, at most ``_KEEP`` each, as
-    ``(folder/slug, title, text, stale reason)``); ``counts``: active memories per category;
-    ``stale``: per category how many may be stale.
-    """
-    from claude_memory.core.categories import CATEGORY_BY_FOLDER as CATEGORY_OF
-
-    counts: dict[str, int] = {}
-    stale_counts: dict[str, int] = {}
-    sessions, constraints, preferences = [], [], []
-    for folder, slug, record in records:
-        if not is_active(record):
-            continue
-        category = CATEGORY_OF[folder]
-        name = f"{folder}/{slug}"
-        counts[category] = counts.get(category, 0) + 1
-        if stale.get(name):
-            stale_counts[category] = stale_counts.get(category, 0) + 1
-        content = record.get("content") if isinstance(record.get("content"), dict) else {}
-        title = record.get("title") if isinstance(record.get("title"), str) else slug
-        updated = record.get("updated_at") if isinstance(record.get("updated_at"), str) else ""
-        if folder == "sessions":
-            sessions.append((updated, name, title, content))
-        elif folder == "constraints" and content.get("severity") == "high" and content.get("active", True) is not False:
-            rule = content.get("rule") if isinstance(content.get("rule"), str) else ""
-            constraints.append((updated, (name, title, " ".join(rule.split()), stale.get(name, ""))))
-        elif folder == "preferences" and content.get("strength") == "strong":
-            value = content.get("value") if isinstance(content.get("value"), str) else ""
-            preferences.append((updated, (name, title, " ".join(value.split()), stale.get(name, ""))))
-    summary = None
-    if sessions:
-        updated, name, title, content = max(sessions, key=lambda s: (s[0], s[1]))
-        summary = {"name": name, "title": title, "updated": updated, "stale": stale.get(name, ""),
-                   "goal": content.get("goal") if isinstance(content.get("goal"), str) else "",
-                   "outcome": content.get("outcome") if isinstance(content.get("outcome"), str) else "",
-                   "open": _strings(content.get("in_progress"))[:_KEEP],
-                   "blockers": _strings(content.get("blockers"))[:_KEEP],
-                   "next": _strings(content.get("next_actions"))[:_KEEP]}
-    newest = lambda items: [item for _u, item in sorted(items, key=lambda i: i[0], reverse=True)[:_KEEP]]  # noqa: E731
-    return {"summary": summary, "constraints": newest(constraints), "preferences": newest(preferences),
-            "counts": counts, "stale": stale_counts}
-
-
-def _grace_seconds(root: str) -> tuple[bool, float]:
-    from claude_memory.core.config import hook_config
-
+    root, project = find_memory_root_and_project(cwd)
+    table = open_table(root)
+    if table is None:
+        if os.path.isdir(os.path.join(root, STAGING)):  # else a prompt or session start makes it
+            refresh(root)
+        return None
     try:
-        section = hook_config(root, ("staleness",)).get("staleness", {})
-    except (OSError, ValueError):
-        section = {}
-    if not isinstance(section, dict):
-        section = {}
-    minutes = section.get("grace_minutes", DEFAULT_GRACE_MINUTES)
-    if isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or minutes < 0:
-        minutes = DEFAULT_GRACE_MINUTES
-    return section.get("enabled", True) is not False, float(minutes) * 60
-
-
-def read_store(root: str) -> list[tuple[str, str, dict]]:
-    """``(folder, slug, record)`` of every readable memory file (any status)."""
-    from claude_memory.recall import corpus
-
-    out = []
-    for folder in FOLDERS:
-        for slug in sorted(corpus.scan_folder(root, folder)):
-            record = corpus.read_memory(root, folder, slug)
-            if record is not None:
-                out.append((folder, slug, record))
-    return out
-
-
-def stale_reasons(root: str, records: list[tuple[str, str, dict]]) -> dict[str, str]:
-    """``{folder/slug: why it may be stale}`` for the active memories that may be (see :mod:`staleness`)."""
-    from claude_memory.recall import staleness
-
-    enabled, grace = _grace_seconds(root)
-    if not enabled:
-        return {}
-    project = project_of(root)
-    wanted: dict[str, tuple[float | None, list[tuple[str, str]]]] = {}
-    keys: set[str] = set()
-    for folder, slug, record in records:
-        files = record.get("related_files")
-        if not is_active(record) or not isinstance(files, list):
-            continue
-        named = [(f.strip(), path_key(f, project)) for f in files[:50] if isinstance(f, str) and f.strip()]
-        if named:
-            wanted[f"{folder}/{slug}"] = (staleness.parse_epoch(record.get("updated_at") or record.get("created_at")),
-                                          named)
-            keys.update(key for _name, key in named)
-    if not keys:
-        return {}
-    known = [u for u, _ in wanted.values() if u is not None]
-    since = min(known) + grace if known else None
-    times = staleness.change_times(project, keys, since)
-    out = {}
-    for name, (updated, named) in wanted.items():
-        reason = staleness.stale_reason(updated, [(shown[:200], times.get(key)) for shown, key in named], grace)
-        if reason:
-            out[name] = reason
-    return out
-
-
-def build_table(root: str) -> bool:
-    """Build and save the table of the store at ``root``; False when it could not be saved."""
-    from claude_memory.recall import staleness
-    from claude_memory.core.categories import CATEGORY_BY_FOLDER as CATEGORY_OF
-
-    root = str(root)
-    state = folder_state(root)
-    head = staleness.head_signature(project_of(root))
-    records = read_store(root)
-    stale = stale_reasons(root, records)
-    project = project_of(root)
-    entries: dict[str, object] = {}
-    for folder, slug, record in records:
-        if not is_active(record):
-            continue
-        name = f"{folder}/{slug}"
-        category = CATEGORY_OF[folder]
-        title = record.get("title") if isinstance(record.get("title"), str) else slug
-        tags = tuple(t for t in record.get("tags", []) if isinstance(t, str))[:30] \
-            if isinstance(record.get("tags"), list) else ()
-        entries["m:" + name] = (category, title[:300], tags, stale.get(name, ""))
-        files = record.get("related_files")
-        for f in (files[:50] if isinstance(files, list) else []):
-            if isinstance(f, str) and f.strip():
-                key = "p:" + path_key(f, project)
-                named = entries.setdefault(key, [])
-                if all(item[2] != slug or item[1] != folder for item in named):  # type: ignore[union-attr]
-                    named.append((category, folder, slug, title[:300], stale.get(name, "")))  # type: ignore[union-attr]
-    start = marshal.dumps(start_data(records, stale))
-    nb = max(1, len(entries) // _PER_BUCKET)
-    buckets: list[dict] = [{} for _ in range(nb)]
-    for key, value in entries.items():
-        buckets[key_hash(key) % nb][key] = value
-    blobs = [marshal.dumps(b) if b else b"" for b in buckets]
-    # Two passes: the header's length depends on the offsets it holds.
-    header_len = 0
-    for _ in range(3):
-        start_at = 8 + header_len
-        at = start_at + len(start)
-        first = at + 8 * (nb + 1)
-        header = marshal.dumps({"v": TABLE_VERSION, "state": state, "head": head, "nb": nb, "at": at,
-                                "start": (start_at, len(start)), "built": time.time()})
-        if len(header) == header_len:
-            break
-        header_len = len(header)
-    offsets, position = [], first
-    for blob in blobs:
-        offsets.append(position)
-        position += len(blob)
-    offsets.append(position)
-    table = b"".join(o.to_bytes(8, "little") for o in offsets)
-    try:
-        write_private(staging(root), TABLE_FILE,
-                       len(header).to_bytes(8, "little") + header + start + table + b"".join(blobs))
-    except Exception:  # noqa: BLE001 - a table we cannot write is a missing feature, never an error
-        return False
-    return True
+        current = is_current(table, root, check_head=False)
+        hits: list = []
+        for key in tool_path_keys(path, cwd, project_of(root)):
+            found = table.get("p:" + key)
+            if isinstance(found, list):
+                hits.extend(found)
+    except READ_ERRORS:
+        hits, current = [], False
+    finally:
+        table.close()
+    if not current:
+        refresh(root)
+    elif hits and payload.get("tool_name") != "Read":
+        refresh(root, delay=EDIT_REFRESH_DELAY)
+    return (root, project, hits) if hits else None

@@ -16,11 +16,8 @@ waits on. Reading is for the maintainers'
 reports (:func:`read_log`, :func:`stats`) and the small per-session set.
 """
 
-from __future__ import annotations
-
 import os
 
-from claude_memory.core.oplog import append_bounded
 from claude_memory.recall.private import STAGING, read_private, staging
 
 __all__ = ["LOG_FILE", "SEEN_DIR", "VIAS", "record", "seen", "read_log", "stats", "never_recalled",
@@ -57,6 +54,8 @@ def record(root: str, session_id, via: str, names: list[str], *, max_bytes: int 
     """Record that ``names`` (``folder/slug``) were injected by ``via`` in ``session_id``. Never raises."""
     if not names:
         return
+    from claude_memory.core.oplog import append_bounded  # loaded only when something was injected
+
     try:
         folder = staging(root)
     except Exception:  # noqa: BLE001 - no staging place: nothing recorded
