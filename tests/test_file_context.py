@@ -194,6 +194,6 @@ def test_the_file_tool_hook_stays_lean_for_a_file_no_memory_names(store, project
     assert "claude_memory.recall.context_table" in loaded  # the table was consulted
     assert {name for name in loaded if name.split(".")[0] in HEAVY} == set()
     # and nothing a file no memory names does not need (each module is ~0.1 ms of a tool call):
-    # the injection side, the write checks, the operations log, the __future__ statement
+    # the injection side, the write checks, the operations log
     assert loaded.isdisjoint({"claude_memory.recall.file_context", "claude_memory.guard.paths",
-                              "claude_memory.core.oplog", "claude_memory.core.categories", "__future__"})
+                              "claude_memory.core.oplog", "claude_memory.core.categories"})

@@ -6,6 +6,8 @@ layout and are defined in :mod:`claude_memory.core.layout`: the hooks' hot paths
 table, recall's cache), which need only the folder names, take them from there and load one
 module fewer; the rest of the code asks here."""
 
+from __future__ import annotations
+
 __all__ = ["CATEGORIES", "FOLDERS", "FOLDER_NAMES", "CATEGORY_BY_FOLDER", "folder_of", "category_of_folder"]
 
 from claude_memory.core.layout import CATEGORIES, CATEGORY_BY_FOLDER, FOLDER_NAMES, FOLDERS

@@ -8,6 +8,8 @@ Plain classes (no dataclasses): hooks import this on every call, and
 ``dataclasses`` pulls in ``inspect`` and friends at start-up.
 """
 
+from __future__ import annotations
+
 __all__ = ["MemoryStoreError", "Problem"]
 
 

@@ -19,6 +19,8 @@ document is parsed with the C scanner ``json`` itself uses; ``json`` is imported
 only to word a syntax error.
 """
 
+from __future__ import annotations
+
 import os
 
 from claude_memory.core.errors import MemoryStoreError, Problem

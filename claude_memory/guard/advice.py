@@ -4,6 +4,8 @@ Pure string building. The plugin root is ``$CLAUDE_PLUGIN_ROOT`` when Claude
 Code set it, else the folder this package was loaded from.
 """
 
+from __future__ import annotations
+
 import os
 
 from claude_memory.core.categories import CATEGORY_BY_FOLDER

@@ -7,6 +7,8 @@ injected) for greetings, off-topic prompts, a missing or empty store and broken 
 Standard library only: this runs before every prompt.
 """
 
+from __future__ import annotations
+
 import os
 
 from claude_memory.core.config import hook_config

@@ -6,6 +6,8 @@ the context table built in the background (one hash bucket per recalled memory);
 here looks at the project's files or git.
 """
 
+from __future__ import annotations
+
 __all__ = ["after_recall", "stale_notes"]
 
 

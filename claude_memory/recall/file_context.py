@@ -17,6 +17,8 @@ the store is refreshed in the background (and after an edit of a named file, a l
 since its staleness changes); until then the old one answers.
 """
 
+from __future__ import annotations
+
 from claude_memory.recall.context_table import EDIT_REFRESH_DELAY, TOOLS, file_hits
 
 __all__ = ["TOOLS", "block_for", "block_from", "choose", "file_settings", "INTRO", "EDIT_REFRESH_DELAY"]

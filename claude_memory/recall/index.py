@@ -19,6 +19,8 @@ day, so memories added later by the cache's delta score alike), then raw section
 the prompt's words, not on the size of the store.
 """
 
+from __future__ import annotations
+
 import marshal
 import math
 

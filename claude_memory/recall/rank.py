@@ -33,6 +33,8 @@ The weights were tuned on one half of the dev set (query ids of one parity) and 
 on the other (see ``bench/recall_quality.py --half``).
 """
 
+from __future__ import annotations
+
 from claude_memory.recall import text
 from claude_memory.recall.cues import categories_asked
 from claude_memory.recall.index import idf

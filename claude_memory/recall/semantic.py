@@ -26,6 +26,8 @@ recall is lexical only and says nothing about it. Knowledge of words comes only 
 model: no word list is involved.
 """
 
+from __future__ import annotations
+
 import marshal
 import os
 

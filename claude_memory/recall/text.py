@@ -16,6 +16,8 @@ words yield their parts as well as the whole, so exact identifiers score above t
 loose parts.
 """
 
+from __future__ import annotations
+
 __all__ = [
     "TOKENIZER_VERSION",
     "terms",

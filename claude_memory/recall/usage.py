@@ -16,6 +16,8 @@ waits on. Reading is for the maintainers'
 reports (:func:`read_log`, :func:`stats`) and the small per-session set.
 """
 
+from __future__ import annotations
+
 import os
 
 from claude_memory.recall.private import STAGING, read_private, staging
