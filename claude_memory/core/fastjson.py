@@ -73,6 +73,16 @@ def _string(s: str, i: int):
         i = slash + 2
 
 
+def _digits(s: str, j: int, n: int) -> int:
+    """The end of the run of one or more ASCII digits at ``j`` (none: not a number)."""
+    k = j
+    while j < n and "0" <= s[j] <= "9":
+        j += 1
+    if j == k:
+        raise _NotSimple
+    return j
+
+
 def _number(s: str, i: int):
     """A JSON number (``-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?``) at ``i``, as json reads it."""
     n, j = len(s), i
@@ -89,25 +99,25 @@ def _number(s: str, i: int):
         raise _NotSimple
     is_float = False
     if s[j:j + 1] == ".":
-        j += 1
-        k = j
-        while j < n and "0" <= s[j] <= "9":
-            j += 1
-        if j == k:
-            raise _NotSimple
-        is_float = True
+        j, is_float = _digits(s, j + 1, n), True
     if s[j:j + 1] in ("e", "E"):
         j += 1
         if s[j:j + 1] in ("+", "-"):
             j += 1
-        k = j
-        while j < n and "0" <= s[j] <= "9":
-            j += 1
-        if j == k:
-            raise _NotSimple
-        is_float = True
+        j, is_float = _digits(s, j, n), True
     token = s[i:j]
     return (float(token) if is_float else int(token)), j
+
+
+def _next_member(s: str, i: int, close: str):
+    """After a member of an object or array: ``(True, past close)`` at its end, else ``(False, the next member)``."""
+    i = _skip(s, i)
+    c = s[i:i + 1]
+    if c == close:
+        return True, i + 1
+    if c != ",":
+        raise _NotSimple
+    return False, _skip(s, i + 1)
 
 
 def _value(s: str, i: int):
@@ -127,13 +137,9 @@ def _value(s: str, i: int):
             if s[i:i + 1] != ":":
                 raise _NotSimple
             out[key], i = _value(s, _skip(s, i + 1))
-            i = _skip(s, i)
-            c = s[i:i + 1]
-            if c == "}":
-                return out, i + 1
-            if c != ",":
-                raise _NotSimple
-            i = _skip(s, i + 1)
+            done, i = _next_member(s, i, "}")
+            if done:
+                return out, i
     if c == "[":
         items: list = []
         i = _skip(s, i + 1)
@@ -142,13 +148,9 @@ def _value(s: str, i: int):
         while True:
             value, i = _value(s, i)
             items.append(value)
-            i = _skip(s, i)
-            c = s[i:i + 1]
-            if c == "]":
-                return items, i + 1
-            if c != ",":
-                raise _NotSimple
-            i = _skip(s, i + 1)
+            done, i = _next_member(s, i, "]")
+            if done:
+                return items, i
     if c == "t" and s.startswith("true", i):
         return True, i + 4
     if c == "f" and s.startswith("false", i):

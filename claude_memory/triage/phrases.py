@@ -468,13 +468,11 @@ WRAP_UP = [
 
 #: Headings of a recap of a session's state (two or more of them in one answer make a recap).
 RECAP_HEADINGS = [
-    "done", "completed", "finished", "next", "next steps", "next up", "remaining", "still open", "open",
-    "open items", "left to do", "to do", "todo", "blockers", "blocked", "in progress", "not done",
-    "hecho", "terminado", "pendiente", "pendientes", "próximos pasos", "siguientes pasos", "bloqueos",
-    "erledigt", "offen", "nächste schritte", "blocker", "in arbeit", "entschieden",
-    "fait", "terminé", "reste à faire", "prochaines étapes", "en cours", "bloquants",
-    "feito", "concluído", "pendente", "próximos passos", "em andamento", "bloqueios",
-    "完了", "済み", "残り", "残作業", "次のステップ", "次にやること", "未完了", "対応中",
-    "已完成", "完成", "下一步", "待办", "未完成", "进行中", "阻塞",
-    "완료", "다음 단계", "남은 작업", "진행 중", "미완료", "블로커",
+    "done", "completed", "finished", "next", "next steps", "next up", "remaining", "still open", "open", "open items",
+    "left to do", "to do", "todo", "blockers", "blocked", "in progress", "not done", "hecho", "terminado", "pendiente",
+    "pendientes", "próximos pasos", "siguientes pasos", "bloqueos", "erledigt", "offen", "nächste schritte", "blocker",
+    "in arbeit", "entschieden", "fait", "terminé", "reste à faire", "prochaines étapes", "en cours", "bloquants", "feito",
+    "concluído", "pendente", "próximos passos", "em andamento", "bloqueios", "完了", "済み", "残り", "残作業", "次のステップ",
+    "次にやること", "未完了", "対応中", "已完成", "完成", "下一步", "待办", "未完成", "进行中", "阻塞", "완료", "다음 단계", "남은 작업", "진행 중",
+    "미완료", "블로커",
 ]
