@@ -185,6 +185,9 @@ def _slugs(stdout: str) -> list[str]:
     return _INJECTED_PATH.findall(context)
 
 
+_RUNS = 0
+
+
 def hook_rankings(project: Path, queries: list[dict], *, in_process: bool = False,
                   plugin_root: Path = REPO) -> dict[str, list[str]]:
     """query id -> injected slugs; ``plugin_root`` runs another copy of the plugin's scripts."""
@@ -198,9 +201,12 @@ def hook_rankings(project: Path, queries: list[dict], *, in_process: bool = Fals
         os.environ["CLAUDE_PROJECT_DIR"] = str(project)
         from claude_memory.hooks.retrieve import decide
         from claude_memory.recall.cache import close_all
+    global _RUNS
+    _RUNS += 1
     for number, q in enumerate(queries):
-        # each query is a fresh session: a session is never given the same memory twice
-        payload = {"session_id": f"bench-{number}", "transcript_path": str(project / "t.jsonl"), "cwd": str(project),
+        # each query is a fresh session (a session is never given the same memory twice), and
+        # so is each run: a second run over the same project must not see the first one's record
+        payload = {"session_id": f"bench-{os.getpid()}-{_RUNS}-{number}", "transcript_path": str(project / "t.jsonl"), "cwd": str(project),
                    "hook_event_name": "UserPromptSubmit", "prompt": q["prompt"]}
         if decide is not None:
             answer = decide(payload)
