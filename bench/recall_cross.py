@@ -31,17 +31,18 @@ import recall_quality as rq  # noqa: E402
 
 #: The semantic layer's weights tried on the tuning set (rank module constants).
 DENSE_GRID = {
-    "DENSE_FLOOR": (0.35, 0.4),
+    "DENSE_Z": (1.5, 2.0, 2.5),
+    "DENSE_ZSPAN": (1.0, 2.0),
     "DENSE_SCORE": (1.0, 2.0, 4.0),
     "DENSE_COVER": (0.0, 0.5),
-    "NEIGHBOUR_WEIGHT": (0.0, 0.4, 0.8),
-    "NEIGHBOUR_MIN": (0.4, 0.5),
 }
 #: The gate's parameters tried for each semantic setting.
 GATE_GRID = {
     "MIN_EVIDENCE": (0.5, 0.6, 0.7, 0.8),
     "STANDOUT": (1.8, 2.5),
     "KEEP_DENSE": (0.0, 0.5, 1.0),
+    "MIN_STRENGTH": (0.0, 2.0, 2.5, 3.0, 3.5),
+    "PARTS": (False, True),
 }
 #: The commit recall was at before issue 15 (synonym table fitted to the first dev set).
 BEFORE = "f63a57a"
@@ -72,17 +73,23 @@ def _run(project: Path, queries: list[dict], params: dict) -> dict[str, list[str
 
 
 def _collect(project: Path, queries: list[dict], params: dict) -> list[tuple]:
-    """Per query: (hits, max IDF, leftover, slug of each hit's doc) under ``params``."""
+    """Per query: (hits, max IDF, leftover, size, slug of each hit's doc, the same for each part
+    of a prompt that asks several things) under ``params``."""
     from claude_memory.recall import MAX_PROMPT_CHARS, rank
     from claude_memory.recall.cache import close_all, load_index
 
     restore = _patched(params)
     try:
         index = load_index(str(project / ".claude" / "memory"))
+        from claude_memory.recall import text
+
         out = []
         for q in queries:
-            hits, max_idf, leftover = rank.scored(index, q["prompt"][:MAX_PROMPT_CHARS])
-            out.append((hits, max_idf, leftover, {h[0]: index.fields(h[0])[2] for h in hits}))
+            prompt = q["prompt"][:MAX_PROMPT_CHARS]
+            hits, max_idf, leftover, size = rank.scored(index, prompt)
+            parts = [rank.scored(index, part) for part in text.clauses(prompt)] if hits else []
+            slugs = {h[0]: index.fields(h[0])[2] for h in hits + [h for p in parts for h in p[0]]}
+            out.append((hits, max_idf, leftover, size, slugs, parts))
         close_all()
         return out
     finally:
@@ -95,12 +102,20 @@ def _simulate(samples: list[tuple], queries: list[dict], params: dict) -> dict:
     restore = _patched(params)
     try:
         injected = {}
-        for (hits, max_idf, leftover, slugs), q in zip(samples, queries):
-            chosen = rank.select(hits, max_idf, 5, leftover) if hits else []
+        for (hits, max_idf, leftover, size, slugs, parts), q in zip(samples, queries):
+            chosen = rank.select(hits, max_idf, 5, leftover, size) if hits else []
+            if chosen and parts and rank.PARTS:
+                tops = [rank.select(h, m, 1, left, z, part=True) if h else [] for h, m, left, z in parts]
+                chosen = rank.with_parts(chosen, tops, 5)
             injected[q["id"]] = [slugs[h[0]] for h in chosen]
         return rq.summarize(queries, injected)
     finally:
         restore()
+
+
+def _top5(samples: list[tuple], queries: list[dict]) -> dict[str, list[str]]:
+    """The ranking alone: each prompt's five best memories, injected whatever the gate says."""
+    return {q["id"]: [slugs[h[0]] for h in hits[:5]] for (hits, _m, _l, _s, slugs, _p), q in zip(samples, queries)}
 
 
 def tune(project: Path, queries: list[dict]) -> tuple[dict, dict]:
@@ -181,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"ours (tuned on {tune_name})": rq.summarize(queries, _run(project, queries, params)),
                 "ours, lexical only": rq.summarize(queries, _run(project, queries, {
                     **params, "DENSE_SCORE": 0.0, "DENSE_COVER": 0.0, "KEEP_DENSE": 0.0, "NEIGHBOUR_WEIGHT": 0.0})),
+                "ours, gate off (top 5 always)": rq.summarize(queries, _top5(_collect(project, queries, params), queries)),
                 "BM25 top 5": rq.summarize(queries, rq.bm25_rankings(eval_set / "memory", queries)),
             }
             if args.before:

@@ -44,14 +44,20 @@ _CUES = (
 _CUES_COMPILED = tuple((re.compile(p, re.I), c) for p, c in _CUES)
 
 
+_WIDE = re.compile(r"(?:(?=[^\W_])[\u2e80-\U0010ffff])+")
+
+
 def ref_words(s: str) -> list[tuple[str, int]]:
     """The regular-expression words of the ASCII text, then each word with a non-ASCII letter
-    (a whitespace-separated chunk holding one is not read as ASCII words)."""
+    (a whitespace-separated chunk holding one is not read as ASCII words), then each run of
+    wide-script letters and digits (CJK, kana, Hangul), which first become spaces."""
+    wide = [(w.lower(), 0) for w in _WIDE.findall(s)]
+    s = _WIDE.sub(" ", s)
     foreign = [(w.lower(), 0) for w in re.findall(r"[^\W_]+", s) if not w.isascii()]
     if foreign:
         s = " ".join(w if w.isascii() else " " for w in s.split(" "))
     out = ref_ascii_words(s)
-    return out + foreign
+    return out + foreign + wide
 
 
 def ref_ascii_words(s: str) -> list[tuple[str, int]]:
@@ -98,7 +104,7 @@ _VOCAB = ("why did we which one should do we or for the our a how can i fix re-r
           "caf\u00e9 na\u00efve \u0130stanbul \u017ftatus \u212aelvin \u0131i h\u00e9llo.py \u65e5\u672c\u8a9e").split()
 _GLUE = (" ", " ", " ", "  ", ", ", ". ", "? ", "\n", "\t", "-", "_", ".", "/", "'", "@", "+", "~", "..", "\u2014",
          "\u00a0", "\u2028", "")
-_SOUP = "aZ09_.-/@+~' \n\t\u0130\u0131\u017f\u212a\u00e9\u00e0\u65e5\u00b2\u2014\u00a0xyzABCD"
+_SOUP = "aZ09_.-/@+~' \n\t\u0130\u0131\u017f\u212a\u00e9\u00e0\u65e5\u00b2\u2014\u00a0xyzABCD\u30b8\u3002\uac00\uff21"
 
 
 def _phrase(rng: random.Random) -> str:

@@ -15,6 +15,13 @@ def index(tmp_path):
     return load_index(str(tmp_path), use_cache=False)
 
 
+@pytest.fixture
+def no_strength_floor(monkeypatch):
+    """Isolates the rule under test from the gate's strength floor (``MIN_STRENGTH``, chosen by the
+    cross-set tuning; tested in test_recall_parts_and_zscores.py)."""
+    monkeypatch.setattr("claude_memory.recall.rank.MIN_STRENGTH", 0.0)
+
+
 def slugs(index, hits):
     return [index.fields(h[0])[2] for h in hits]
 
@@ -110,7 +117,8 @@ def test_runner_up_similar_to_the_best_is_kept_and_unrelated_one_dropped(tmp_pat
 
 
 @pytest.mark.parametrize("floor, injected", [(0.2, True), (0.3, False)])
-def test_a_memory_standing_far_above_the_store_is_injected_on_small_coverage(tmp_path, monkeypatch, floor, injected):
+def test_a_memory_standing_far_above_the_store_is_injected_on_small_coverage(tmp_path, monkeypatch, floor, injected,
+                                                                            no_strength_floor):
     write(tmp_path, _decision("zookeeper-quorum", "Zookeeper quorum sizing", ["zookeeper", "quorum"],
                               "five zookeeper nodes keep a quorum through one zone outage"))
     for number, topic in enumerate(["pagination", "terraform", "vault", "celery", "graphql", "webpack"]):
@@ -124,7 +132,7 @@ def test_a_memory_standing_far_above_the_store_is_injected_on_small_coverage(tmp
     assert (slugs(index, rank(index, prompt, 5)) == ["zookeeper-quorum"]) is injected
 
 
-def test_semantic_evidence_can_keep_a_runner_up(monkeypatch):
+def test_semantic_evidence_can_keep_a_runner_up(monkeypatch, no_strength_floor):
     best = (0, 10.0, 0.8, 0.0, 1.0, 0.0)
     close = (1, 6.0, 0.0, 0.0, 0.3, 0.8)  # shares little with the best, but means what the prompt means
     assert select([best, close], 5.0, 5) == [best]
@@ -149,17 +157,17 @@ def _runner_up(keep_sum: float) -> tuple:
     (0.65, 10.0, False),
     (1.05, 0.0, True),
 ])
-def test_breadth_relaxes_the_runner_up_bar_up_to_a_cap(keep_sum, leftover, kept):
+def test_breadth_relaxes_the_runner_up_bar_up_to_a_cap(keep_sum, leftover, kept, no_strength_floor):
     got = select([_BEST, _runner_up(keep_sum)], 5.0, 5, leftover)
     assert [h[0] for h in got] == ([0, 1] if kept else [0])
 
 
-def test_breadth_never_admits_a_runner_up_far_below_the_best():
+def test_breadth_never_admits_a_runner_up_far_below_the_best(no_strength_floor):
     far = (1, 4.0, 0.0, 0.0, 1.0)  # relative score 0.4 < RELATIVE_CUTOFF
     assert select([_BEST, far], 5.0, 5, 10.0) == [_BEST]
 
 
-def test_breadth_never_makes_an_unevident_best_injectable():
+def test_breadth_never_makes_an_unevident_best_injectable(no_strength_floor):
     weak = (0, 10.0, 0.1, 0.0, 1.0)
     assert select([weak, (1, 9.5, 0.1, 0.0, 1.0)], 5.0, 5, 10.0) == []
 

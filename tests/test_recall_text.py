@@ -64,6 +64,15 @@ def test_non_english_words_are_words():
     assert "implementación" in words and "über" in words and "datenbank" in words
 
 
+def test_ascii_identifiers_inside_cjk_text_are_words():
+    # Chinese, Japanese and Korean are written without spaces: an identifier inside such a run
+    # must still match the English memory that names it.
+    words = [w for w, _k in text._words("为什么我们不用GATK VQSR来过滤变异了？ あとOTAジョブがIN_PROGRESSのまま")]
+    assert {"gatk", "vqsr", "ota", "in_progress", "progress"} <= set(words)
+    assert "为什么我们不用" in words and "ジョブが" in words
+    assert "implementación" in [w for w, _k in text._words("la implementación")]  # accented Latin stays whole
+
+
 @pytest.mark.parametrize("prompt, paths", [
     ("refactor services/carrier-adapter/internal/ups/client.go now", ["services/carrier-adapter/internal/ups/client.go"]),
     ("see ./dbt/seeds/fx_rates.csv.", ["dbt/seeds/fx_rates.csv"]),

@@ -64,8 +64,17 @@ MIN_UNITS = 1.0
 RELATIVE_CUTOFF = 0.5
 BACKGROUND = 5
 FEEDBACK = 0.2
-STANDOUT = 1.8
+STANDOUT = 2.5
 STANDOUT_STRENGTH = 2.0
+#: Whatever its evidence, the best memory must score at least this many rare words' worth (its
+#: score over the largest IDF), or one per prompt word when the prompt has fewer (``size``: a
+#: one-word prompt is answered by a memory that matches that word as a rare word): a prompt of
+#: common words can be fully "covered" by a memory that merely uses them too. In a store of
+#: fewer than ``STRENGTH_FULL_AT`` memories no word is rare (two memories about postgres make
+#: "postgres" worth almost nothing), so the floor shrinks in proportion; from there it holds in
+#: full (a reasoned constant: both evaluation stores are larger, so neither could choose it).
+STRENGTH_FULL_AT = 50
+MIN_STRENGTH = 2.0
 #: Coverage a standing-out best memory still needs (a floor against a memory matching only a sliver).
 STANDOUT_EVIDENCE = 0.2
 #: A runner-up's semantic evidence counts this much toward keeping it (see :func:`select`).
@@ -80,12 +89,20 @@ BREADTH_MIN_IDF = 0.65
 BREADTH_RATE = 0.15
 BREADTH_CAP = 0.3
 
-#: The semantic layer (optional, see :mod:`semantic`): a memory's cosine with the prompt above
-#: ``DENSE_FLOOR``, scaled to 0..1, adds ``DENSE_SCORE`` rare words of score, ``DENSE_COVER`` of
-#: coverage and ``DENSE_UNITS`` matched words (so a memory sharing no word may still pass).
+#: The semantic layer (optional, see :mod:`semantic`): a memory's semantic evidence, 0..1, adds
+#: ``DENSE_SCORE`` rare words of score, ``DENSE_COVER`` of coverage and ``DENSE_UNITS`` matched
+#: words (so a memory sharing no word may still pass). The evidence is how far the memory's
+#: similarity stands above the store's for this prompt: ``DENSE_Z`` standard deviations above the
+#: mean of the prompt's cosines with every memory give 0, ``DENSE_Z + DENSE_ZSPAN`` give 1 (a
+#: z-score: no fixed cosine, since how close "close" is depends on the prompt and the store).
+#: ``DENSE_SHORTLIST`` memories the prompt's words point to are scored besides the lexical leaders.
+#: A table without the spread (or a stand-in) falls back to a fixed cosine floor, ``DENSE_FLOOR``.
+DENSE_Z = 1.5
+DENSE_ZSPAN = 2.0
+DENSE_SHORTLIST = 8
 DENSE_FLOOR = 0.35
-DENSE_SCORE = 2.0
-DENSE_COVER = 0.5
+DENSE_SCORE = 1.0
+DENSE_COVER = 0.0
 DENSE_UNITS = 2.0
 
 Hit = tuple  # (doc number, score, coverage, strong coverage, similarity to the best, semantic evidence)
@@ -191,21 +208,47 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
     """
     if index.n == 0 or limit <= 0:
         return []
-    hits, max_idf, leftover = scored(index, prompt)
+    hits, max_idf, leftover, size = scored(index, prompt)
     if explain or not hits:
         return hits
-    return select(hits, max_idf, limit, leftover)
+    chosen = select(hits, max_idf, limit, leftover, size)
+    if chosen and PARTS:
+        parts = text.clauses(prompt)
+        if parts:
+            tops = []
+            for part in parts:
+                part_hits, part_idf, part_left, part_size = scored(index, part)
+                tops.append(select(part_hits, part_idf, 1, part_left, part_size, part=True) if part_hits else [])
+            chosen = with_parts(chosen, tops, limit)
+    return chosen
 
 
-def scored(index, prompt: str, keep=None) -> tuple[list, float, float]:
-    """(hits, max IDF, leftover): the ``CANDIDATES`` best memories (only docs for which
+def with_parts(chosen: list, tops: list, limit: int) -> list:
+    """The whole prompt's injections with each part's best memory (``tops``: one list per part
+    of a prompt that asks several things, :func:`text.clauses`, holding that part's best memory
+    when it passed the gate on its own): the whole prompt's best first, then each part's best
+    not yet in, then the whole prompt's runners-up, at most ``limit``."""
+    out = chosen[:1]
+    seen = {h[0] for h in out}
+    for top in tops:
+        if top and top[0][0] not in seen:
+            out.append(top[0])
+            seen.add(top[0][0])
+    out += [h for h in chosen[1:] if h[0] not in seen]
+    return out[:limit]
+
+
+def scored(index, prompt: str, keep=None) -> tuple[list, float, float, float]:
+    """(hits, max IDF, leftover, size): the ``CANDIDATES`` best memories (only docs for which
     ``keep(doc number)`` is true, when given), annotated, and what :func:`select` needs besides
-    them (exposed so the gate can be fitted offline)."""
+    them (exposed so the gate can be fitted offline); ``size`` is
+    how many words the prompt asks with (content words, a camelCase part counting its share, and
+    file names), scaled down in a store of fewer than ``STRENGTH_FULL_AT`` memories."""
     n = index.n
     mentions = text.path_mentions(prompt)
     qterms = text.query_terms(prompt)
     if not qterms and not mentions:
-        return [], 0.0, 0.0
+        return [], 0.0, 0.0, 0.0
     max_idf = idf(0, n)
     scores: dict[int, float] = {}
     matched = []  # per prompt term: (mass, factor, best, lists)
@@ -228,7 +271,7 @@ def scored(index, prompt: str, keep=None) -> tuple[list, float, float]:
         for number, value in files.items():
             scores[number] = scores.get(number, 0.0) + value
     if not scores or not total_mass:
-        return [], 0.0, 0.0
+        return [], 0.0, 0.0, 0.0
     rec = index.recency()
     # (-score, doc) sorts best first with the doc number breaking ties, without a key function.
     ordered = sorted([(-(score * rec[number]), number) for number, score in scores.items()])
@@ -260,24 +303,50 @@ def scored(index, prompt: str, keep=None) -> tuple[list, float, float]:
             if len(hits) >= CANDIDATES:
                 break
     hits = _annotate(index, hits, prompt)
-    return hits, max_idf, _leftover(hits, matched, max_idf)
+    size = (sum(f for _t, f in qterms) + len(mentions)) * min(1.0, n / STRENGTH_FULL_AT)
+    return hits, max_idf, _leftover(hits, matched, max_idf), size
 
 
 def _dense(index, qterms: list, lexical: dict) -> dict[int, float]:
-    """Semantic evidence per memory, 0..1: how far its cosine with the prompt (from the semantic
-    table, when one was built for this base) rises above ``DENSE_FLOOR``. Memories the lexical
-    scoring found best get their exact cosine; tombstoned and newer memories get none."""
+    """Semantic evidence per memory, 0..1 (from the semantic table, when one was built for this
+    base): for the lexical leaders and the ``DENSE_SHORTLIST`` memories the prompt's words point
+    to, the z-score of its similarity among the store's (:func:`dense_evidence`). Tombstoned and
+    newer memories get none."""
     table = getattr(index, "semantic", None)
     if table is None or not DENSE_SCORE and not DENSE_COVER:
         return {}
     best = sorted(lexical, key=lambda d: -lexical[d])[:CANDIDATES] if lexical else []
-    sims = table.prompt_similarities([t for t, f in qterms if f], best)
+    terms = [t for t, f in qterms if f]
+    profile = getattr(table, "prompt_profile", None)
+    mean = deviation = 0.0
+    if profile is not None:
+        found = profile(terms, best, DENSE_SHORTLIST)
+        if found is None:
+            return {}
+        sims, mean, deviation = found
+    else:
+        sims = table.prompt_similarities(terms, best)
     if not sims:
         return {}
     tomb = getattr(index, "tombstones", ())  # a property of the layered index (base + delta)
-    span = 1.0 - DENSE_FLOOR
-    return {number: (sim - DENSE_FLOOR) / span for number, sim in sims.items()
-            if sim > DENSE_FLOOR and number < table.n and number not in tomb}
+    out = {}
+    for number, sim in sims.items():
+        if number < table.n and number not in tomb:
+            value = dense_evidence(sim, mean, deviation)
+            if value > 0.0:
+                out[number] = value
+    return out
+
+
+def dense_evidence(sim: float, mean: float, deviation: float) -> float:
+    """A similarity as evidence, 0..1: its z-score among the store's cosines for this prompt
+    (``mean``, ``deviation``) from ``DENSE_Z`` up to ``DENSE_Z + DENSE_ZSPAN``; without a
+    deviation (no spread known), its rise above ``DENSE_FLOOR`` instead."""
+    if deviation > 0.0:
+        value = ((sim - mean) / deviation - DENSE_Z) / DENSE_ZSPAN
+    else:
+        value = (sim - DENSE_FLOOR) / (1.0 - DENSE_FLOOR)
+    return 0.0 if value <= 0.0 else 1.0 if value >= 1.0 else value
 
 
 def _leftover(hits: list, matched: list, max_idf: float) -> float:
@@ -296,6 +365,9 @@ def _leftover(hits: list, matched: list, max_idf: float) -> float:
     return left
 
 
+#: A prompt that passed the gate and asks several things (:func:`text.clauses`) also gets each
+#: part's best memory, when that part passes the gate on its own.
+PARTS = True
 #: Only this many best-scoring memories are considered for injection (bounds the per-hit work).
 CANDIDATES = 12
 #: Score multiplier for a memory of a category the prompt's wording asks for.
@@ -346,7 +418,8 @@ def _dense_of(hit: Hit) -> float:
     return hit[5] if len(hit) > 5 else 0.0
 
 
-def select(hits: list, max_idf: float, limit: int, leftover: float = 0.0) -> list:
+def select(hits: list, max_idf: float, limit: int, leftover: float = 0.0, size: float = float("inf"), *,
+           part: bool = False) -> list:
     """The hits to inject: none unless the best one is evident, then the runners-up that belong.
 
     The best memory is evident when it explains enough of the prompt (coverage, more for
@@ -365,6 +438,8 @@ def select(hits: list, max_idf: float, limit: int, leftover: float = 0.0) -> lis
     background = (sum(rest) / len(rest)) if rest else 0.0
     standout = top[1] / background if background else float("inf")
     strength = top[1] / max_idf if max_idf else 0.0
+    if strength < min(MIN_STRENGTH, size) and not part:  # a part's prompt already cleared it: see rank()
+        return []
     if not (_evidence(top) >= MIN_EVIDENCE
             or (standout >= STANDOUT and strength >= STANDOUT_STRENGTH and _evidence(top) >= STANDOUT_EVIDENCE)):
         return []

@@ -10,8 +10,10 @@ Two halves with different rules:
   ``pread`` calls and some arithmetic on at most a few dozen numbers per prompt word.
 
 The table file: an 8-byte header length, a ``marshal`` header (``v``, the base index ``id``
-it was built for, ``n`` docs, block samples and offsets), then the word blocks, the doc
-vectors (int8) and their scales (float32). A word record (keyed by the recall stem of the word, so the prompt side looks words
+it was built for, ``n`` docs, block samples and offsets, how the memory vectors spread:
+their centroid and covariance in :data:`SPREAD` scaled eigenvectors), then the word blocks,
+the doc vectors (int8) and their scales (float32), and :data:`PASSAGES` passage vectors per
+memory (int8, then their scales; an unused slot has scale 0). A word record (keyed by the recall stem of the word, so the prompt side looks words
 up exactly as the lexical index does) holds the word's model vector (int8, with its scale)
 its *semantic postings*: the ``TOP_DOCS`` memories whose vectors are closest to it, with
 the dot product, and its *neighbours*: the store's own words closest to it (a term-neighbour
@@ -20,6 +22,13 @@ means nearly the same). Because a static model's text vector is the mean of its 
 prompt's cosine with a memory is the sum of its words' dot products divided by the norm of
 the summed word vectors: the prompt path gets each shortlisted memory's similarity from the
 postings it read, without any model.
+
+How similar is similar enough depends on the prompt (a long prompt of common words is close to
+everything) and on the store: :meth:`SemanticTable.prompt_profile` also returns the mean and the
+standard deviation of the prompt's cosines with all memories, in closed form from the spread,
+so recall scores a memory by how many deviations it stands above the store (a z-score), not by
+a fixed cosine. A shortlisted memory's similarity mixes its whole-memory cosine with its best
+passage's (title, tags, one content line at a time).
 
 Without the extra, or before a table exists, or for a base the table was not built for,
 recall is lexical only and says nothing about it. Knowledge of words comes only from the
@@ -30,12 +39,25 @@ from __future__ import annotations
 
 import marshal
 import os
+from _operator import mul  # what ``operator`` re-exports, without loading it (twice as fast as float.__mul__ on int8)
 
-__all__ = ["SEMANTIC_FILE", "TABLE_VERSION", "TOP_DOCS", "BLOCK", "SemanticTable", "open_table"]
+__all__ = ["SEMANTIC_FILE", "TABLE_VERSION", "TOP_DOCS", "BLOCK", "PASSAGES", "SPREAD", "PASSAGE_MIX",
+           "SemanticTable", "open_table"]
 
 from claude_memory.recall.cache import SEMANTIC_FILE, STAGING  # noqa: E402  (their one home: the cache)
 
-TABLE_VERSION = 2
+TABLE_VERSION = 3
+#: Passage vectors kept per memory (title, tags and slug, then content lines): bounds the table
+#: and the prompt's work per shortlisted memory.
+PASSAGES = 6
+#: Scaled eigenvectors of the memory vectors' covariance kept for the z-scores.
+SPREAD = 16
+#: Only this many of the shortlisted memories, the closest by their whole-memory cosine, have
+#: their passages read (bounds the prompt's arithmetic; the others keep their whole cosine).
+PASSAGE_DOCS = 8
+#: A shortlisted memory's similarity: this share of its whole-memory cosine, the rest its best
+#: passage's (equal shares; not tuned).
+PASSAGE_MIX = 0.5
 #: Memories kept per word (the closest ones): bounds a prompt's reading per word.
 TOP_DOCS = 32
 #: Word records per block (a lookup reads one block).
@@ -57,6 +79,10 @@ class SemanticTable:
         self._docs_at = start + header["docs_at"]
         self._scales_at = self._docs_at + self.n * self.dim
         self._blocks: dict[int, dict] = {}
+        self._passages_at = start + header["passages_at"] if "passages_at" in header else None
+        self._centre: list = header.get("centre") or []
+        self._spread: list = header.get("spread") or []
+        self._rest: float = header.get("rest", 0.0)
 
     def word(self, term: str):
         """(int8 vector bytes, scale, doc numbers, dot products, neighbours) of a word, or None."""
@@ -82,9 +108,8 @@ class SemanticTable:
         scale = memoryview(os.pread(self._fd, 4, self._scales_at + number * 4)).cast("f")[0]
         return memoryview(raw).cast("b"), scale
 
-    def prompt_similarities(self, terms: list[str], extra: list[int] = ()) -> dict[int, float]:
-        """Approximate cosine of the prompt (its ``terms``) with each memory some word points to,
-        made exact for the numbers in ``extra`` (a shortlist), from the word records alone."""
+    def _prompt(self, terms: list[str]):
+        """(summed word vector, its norm, approximate dot per memory) of the prompt, or None."""
         total = [0.0] * self.dim
         acc: dict[int, float] = {}
         found = False
@@ -98,15 +123,73 @@ class SemanticTable:
             for number, dot in zip(numbers, dots):
                 acc[number] = acc.get(number, 0.0) + dot
         if not found:
+            return None
+        return total, sum(v * v for v in total) ** 0.5 or 1.0, acc
+
+    def prompt_similarities(self, terms: list[str], extra: list[int] = ()) -> dict[int, float]:
+        """Approximate cosine of the prompt (its ``terms``) with each memory some word points to,
+        made exact for the numbers in ``extra`` (a shortlist), from the word records alone."""
+        prompt = self._prompt(terms)
+        if prompt is None:
             return {}
-        norm = sum(v * v for v in total) ** 0.5 or 1.0
+        total, norm, acc = prompt
         out = {number: value / norm for number, value in acc.items()}
         for number in extra:
             if 0 <= number < self.n:
                 vec, scale = self.doc_vector(number)
-                dot = sum(map(float.__mul__, total, vec)) * scale
-                out[number] = dot / norm
+                out[number] = sum(map(mul, total, vec)) * scale / norm
         return out
+
+    def passage_best(self, total: list, number: int) -> float | None:
+        """The largest dot product of ``total`` with one of the memory's passage vectors (None
+        for a table without passages or a memory without any)."""
+        if self._passages_at is None:
+            return None
+        size = PASSAGES * self.dim
+        raw = memoryview(os.pread(self.fd, size, self._passages_at + number * size)).cast("b")
+        scales = memoryview(os.pread(self.fd, PASSAGES * 4, self._passages_at + self.n * size + number * PASSAGES * 4)).cast("f")
+        best = None
+        dim = self.dim
+        for slot in range(PASSAGES):
+            scale = scales[slot]
+            if scale:
+                dot = sum(map(mul, total, raw[slot * dim:(slot + 1) * dim])) * scale
+                if best is None or dot > best:
+                    best = dot
+        return best
+
+    def prompt_profile(self, terms: list[str], extra: list[int] = (), more: int = 0):
+        """(similarities, mean, deviation): the prompt's similarity with the memories in ``extra``
+        and with the ``more`` others its words point to most: its whole-memory cosine, and for the
+        :data:`PASSAGE_DOCS` closest of them :data:`PASSAGE_MIX` of that and the rest its best
+        passage's; and the mean and standard deviation
+        of the prompt's whole-memory cosines over the store (from the header's spread; 0 for a
+        table without one). None when no prompt word is in the table."""
+        prompt = self._prompt(terms)
+        if prompt is None:
+            return None
+        total, norm, acc = prompt
+        wanted = [number for number in extra if 0 <= number < self.n]
+        if more:
+            seen = set(wanted)
+            wanted += [number for number in sorted(acc, key=lambda d: -acc[d]) if number not in seen
+                       and 0 <= number < self.n][:more]
+        out: dict[int, float] = {}
+        for number in wanted:
+            vec, scale = self.doc_vector(number)
+            out[number] = sum(map(mul, total, vec)) * scale / norm
+        for number in sorted(out, key=lambda d: -out[d])[:PASSAGE_DOCS]:
+            best = self.passage_best(total, number)
+            if best is not None:
+                out[number] = PASSAGE_MIX * out[number] + (1.0 - PASSAGE_MIX) * best / norm
+        mean = deviation = 0.0
+        if self._centre:
+            mean = sum(map(mul, total, self._centre)) / norm
+            variance = self._rest * norm * norm
+            for row in self._spread:
+                variance += sum(map(mul, total, row)) ** 2
+            deviation = variance ** 0.5 / norm
+        return out, mean, deviation
 
 
 def open_table(root: str, base_id) -> SemanticTable | None:

@@ -12,11 +12,13 @@ from __future__ import annotations
 import marshal
 import os
 
-from claude_memory.recall.semantic import BLOCK, SEMANTIC_FILE, TABLE_VERSION, TOP_DOCS
+from claude_memory.recall.semantic import BLOCK, PASSAGES, SEMANTIC_FILE, SPREAD, TABLE_VERSION, TOP_DOCS
 
 #: Per word, at most this many of the store's words whose model vectors are this close (cosine).
 NEIGHBOURS = 6
 NEIGHBOUR_MIN = 0.3
+#: A passage shorter than this (characters) is not embedded on its own (a status word, a date).
+MIN_PASSAGE = 16
 #: Words scored per matrix product (bounds the builder's memory: a few times CHUNK x memories floats).
 CHUNK = 512
 
@@ -58,8 +60,59 @@ def _doc_text(doc) -> str:
     return " ".join((doc[3], " ".join(doc[4]), doc[2].replace("-", " "), " ".join(t for t in terms if "_" not in t)))
 
 
-def build_table(docs: list, base_id, model) -> bytes:
-    """The serialized table for ``docs`` (corpus Doc tuples, in base index order)."""
+def passages(doc, content: dict | None = None) -> list[str]:
+    """A memory's passages, embedded one by one (a prompt often paraphrases one line of a memory,
+    which the mean of all its words dilutes): the title, the tags with the slug's words, then its
+    content strings in the order the memory gives them (the gist when the content is not at
+    hand), at most :data:`PASSAGES`."""
+    from claude_memory.recall.corpus import _strings
+
+    out = [doc[3], " ".join((*doc[4], doc[2].replace("-", " ")))]
+    body: list[str] = []
+    if isinstance(content, dict):
+        _strings(content, body)
+    elif doc[9]:
+        body = [doc[9]]
+    out += [b for b in body if len(b.strip()) >= MIN_PASSAGE]
+    return out[:PASSAGES]
+
+
+def _quantized(vecs):
+    """int8 rows and their float32 scales (a zero row keeps scale 0: an empty passage slot)."""
+    import numpy as np
+
+    scales = np.abs(vecs).max(axis=1) / 127.0 if len(vecs) else np.zeros(0, dtype=np.float32)
+    safe = np.where(scales > 0, scales, 1.0)
+    quant = np.clip(np.rint(vecs / safe[:, None]), -127, 127).astype(np.int8)
+    return quant.tobytes(), scales.astype(np.float32).tobytes()
+
+
+def spread(doc_vecs, k: int = SPREAD) -> tuple[list, list, float]:
+    """How the store's memory vectors spread, for the prompt side's z-scores: (centroid, rows,
+    rest) such that for any prompt vector p, the variance of its dot products with the memories
+    is sum((row . p)^2 for row in rows) + rest * |p|^2: the covariance's ``k`` largest
+    eigenvalues exactly (rows are their eigenvectors scaled by sqrt(eigenvalue - rest)) and the
+    others by their mean ``rest``."""
+    import numpy as np
+
+    dim = doc_vecs.shape[1] if doc_vecs.ndim == 2 else 0
+    if len(doc_vecs) == 0 or not dim:
+        return [0.0] * dim, [], 0.0
+    centre = doc_vecs.mean(axis=0)
+    dev = (doc_vecs - centre).astype(np.float64)
+    cov = dev.T @ dev / len(doc_vecs)
+    values, vectors = np.linalg.eigh(cov)  # ascending
+    values = np.clip(values, 0.0, None)
+    k = min(k, dim)
+    top = values[::-1][:k]
+    rest = float(values[::-1][k:].mean()) if dim > k else 0.0
+    rows = [[float(x) for x in vectors[:, dim - 1 - i] * np.sqrt(max(top[i] - rest, 0.0))] for i in range(k)]
+    return [float(x) for x in centre], rows, rest
+
+
+def build_table(docs: list, base_id, model, contents: list | None = None) -> bytes:
+    """The serialized table for ``docs`` (corpus Doc tuples, in base index order); ``contents``,
+    when given, holds each memory's ``content`` object (for its passages)."""
     import numpy as np
 
     from claude_memory.recall import text
@@ -127,9 +180,22 @@ def build_table(docs: list, base_id, model) -> bytes:
     scales = [float(np.abs(v).max()) / 127.0 or 1.0 for v in doc_vecs]
     doc_blob = b"".join(np.clip(np.rint(v / s), -127, 127).astype(np.int8).tobytes() for v, s in zip(doc_vecs, scales))
     doc_blob += np.array(scales, dtype=np.float32).tobytes()
+    # Passage vectors: PASSAGES slots per memory (unused ones all zero, scale 0).
+    slots = np.zeros((n * PASSAGES, dim), dtype=np.float32)
+    texts, rows = [], []
+    for number, doc in enumerate(docs):
+        for slot, passage in enumerate(passages(doc, contents[number] if contents else None)):
+            texts.append(passage)
+            rows.append(number * PASSAGES + slot)
+    if texts:
+        slots[rows] = model.embed(texts, norm=True).astype(np.float32)
+    quant, pscales = _quantized(slots)
+    centre, spread_rows, rest = spread(doc_vecs)
     words_blob = b"".join(blocks)
     header = marshal.dumps({"v": TABLE_VERSION, "base": base_id, "n": n, "dim": int(dim), "samples": samples,
-                            "offsets": offsets, "docs_at": len(words_blob)})
+                            "offsets": offsets, "docs_at": len(words_blob), "passages_at": len(words_blob) + len(doc_blob),
+                            "centre": centre, "spread": spread_rows, "rest": rest})
+    doc_blob += quant + pscales
     return len(header).to_bytes(8, "little") + header + words_blob + doc_blob
 
 
@@ -150,7 +216,11 @@ def write_table(root: str, model=None) -> bool:
         names = sorted(name for name, doc in saved.items() if doc is not None)
         if len(names) != base.index.n:
             return False
-        data = build_table([saved[name] for name in names], base.id, model)
+        from claude_memory.recall.corpus import read_memory
+
+        docs = [saved[name] for name in names]
+        contents = [(read_memory(root, d[1], d[2]) or {}).get("content") for d in docs]
+        data = build_table(docs, base.id, model, contents)
     finally:
         release(base.fd)
     _write_private(_staging(root), SEMANTIC_FILE, data)

@@ -28,11 +28,12 @@ __all__ = [
     "norm_path",
     "STOP_WORDS",
     "ABBREVIATIONS",
+    "clauses",
 ]
 
 #: Bumped whenever :func:`terms` (tokenising, stemming, stop words) changes what the index
 #: stores, so a recall cache built by an older tokenizer is rebuilt (the cache header keeps it).
-TOKENIZER_VERSION = 2
+TOKENIZER_VERSION = 3
 
 #: Function words and prompt filler. They carry no topic, so they never count as evidence.
 STOP_WORDS = frozenset(
@@ -53,6 +54,28 @@ STOP_WORDS = frozenset(
     change changes changing changed update updates updating updated create creating created
     help tell show explain look looking going goes went gone done try trying tried
     use using used uses new old good bad better best right wrong work works working
+    """.split()
+) | frozenset(
+    # The commonest function words (articles, pronouns, prepositions, conjunctions, auxiliaries)
+    # of Spanish, Portuguese, French, German and Italian, from general knowledge of those
+    # languages (none that is also an English word or abbreviation an engineer writes: die, con, bin,
+    # dir, os, su, es, eu, ai, ...).
+    """
+    el la los las un una unos unas lo le les del al de en y o u que qué se sus por para como cómo
+    está están ser fue era hay muy más pero sobre entre cuando cuándo porque donde dónde
+    este esta estos estas ese esa eso mi mis tu tus nos nosotros ya también hace hacer puedo podemos
+    o um uma uns umas do da dos das no na nos nas em ao aos à às pelo pela pelos pelas é são
+    está estão foi era ele ela eles elas você nós mas mais muito também já quando onde porque
+    isso este esta esse essa meu minha seu sua ter tem temos pode podemos fazer
+    du des un une et ou où sont été être avoir as avons ont je tu il elle nous vous ils
+    elles ce cet cette ces mon ma mes ton ta tes notre nos votre vos leur leurs qui quoi
+    dans sur pour par avec sans mais pas plus très aussi comme quand comment pourquoi peut faire
+    der das und oder ist sind waren wird werden ein eine einen einem einer eines den dem des
+    ich du er sie wir ihr mich mir dich uns euch nicht kein keine auch aber wenn wie warum
+    wo was wer von zu zum zur bei aus nach für über unter auf im ins vom noch schon sehr
+    kann können muss müssen soll sollen haben
+    il lo gli una uno da in per tra fra che chi cosa come quando dove perché più
+    anche ma sono è era hanno ha ho questo questa quello quella mio mia suo sua nostro
     """.split()
 )
 
@@ -147,16 +170,47 @@ def _piece_words(piece: str, out: list) -> None:
     out.append((low, 0))
 
 
+#: Letters and digits from here up (CJK radicals, kana, ideographs, Hangul, full-width forms) belong
+#: to scripts written without spaces between words: a run of them is a word of its own, and
+#: an ASCII identifier written inside one (``OTAジョブ``, ``GATK来``) is read as ASCII words.
+WIDE_SCRIPT = 0x2E80
+
+
+def _wide_runs(text: str) -> tuple[str, list[str]]:
+    """(``text`` with every run of wide-script letters and digits blanked, those runs)."""
+    kept: list[str] = []
+    runs: list[str] = []
+    run: list[str] = []
+    for c in text:
+        if c >= "\u2e80" and c.isalnum():
+            run.append(c)
+            continue
+        if run:
+            runs.append("".join(run).lower())
+            kept.append(" ")
+            run = []
+        kept.append(c)
+    if run:
+        runs.append("".join(run).lower())
+        kept.append(" ")
+    return "".join(kept), runs
+
+
 def _words(text: str) -> list[tuple[str, int]]:
     """(word, kind) for every word of ``text``, stop words included.
 
     A word is a run of ASCII letters and digits; runs joined by single ``.``, ``_`` or ``-``
-    form an identifier. ``kind`` is 1 for a compound (``write_pandas``) or camelCase whole
+    form an identifier. A run of wide-script letters (``WIDE_SCRIPT``: CJK, kana, Hangul) is a
+    word of its own and separates the ASCII words around it; listed last. ``kind`` is 1 for a compound (``write_pandas``) or camelCase whole
     (``trackingingestconsumerlaghigh``) that is also yielded as its parts, 2 for a part of a
     camelCase word, and 0 otherwise.
     """
     out: list[tuple[str, int]] = []
     foreign: list[tuple[str, int]] = []
+    wide: list[tuple[str, int]] = []
+    if not text.isascii() and max(text) >= "\u2e80":
+        text, runs = _wide_runs(text)
+        wide = [(w, 0) for w in runs]
     if not text.isascii():
         # A run of letters and digits with a non-ASCII one is one word of its own (``Datenbank``
         # is ASCII, ``über`` and ``implementación`` are not), listed after the ASCII words;
@@ -181,7 +235,7 @@ def _words(text: str) -> list[tuple[str, int]]:
             for one in group:
                 _piece_words(one, out)
             group = []
-    return out + foreign
+    return out + foreign + wide
 
 
 def terms(text: str) -> list[str]:
@@ -343,3 +397,58 @@ def path_mentions(text: str) -> list[str]:
             if p and any(c.isalpha() for c in p) and p not in out:
                 out.append(p)
     return out
+
+
+#: Where a prompt that asks several things is cut into its questions: clause punctuation (Latin
+#: and CJK) and the words that join two requests, in the languages the stop words cover plus
+#: Chinese, Japanese and Korean (a general list, not any store's vocabulary).
+CLAUSE_MARKS = ",;:?!\u3001\u3002\uff0c\uff1b\uff1a\uff1f\uff01"
+CLAUSE_WORDS = frozenset("""
+    and also plus or vs versus besides
+    y e o u también además
+    ou também além
+    et aussi
+    und oder auch sowie
+    ed anche oppure
+""".split())
+CLAUSE_JOINERS = ("\u3042\u3068", "\u305d\u3057\u3066", "\u307e\u305f", "\u8fd8\u6709", "\u4ee5\u53ca",
+                  "\u800c\u4e14", "\u5e76\u4e14", "\uadf8\ub9ac\uace0")  # あと そして また 还有 以及 而且 并且 그리고
+#: Content words a part needs to be asked on its own.
+CLAUSE_MIN_WORDS = 2
+#: Parts beyond this many are left in the last one (bounds the work a long prompt adds).
+MAX_CLAUSES = 4
+
+
+def clauses(text: str) -> list[str]:
+    """The parts of a prompt that asks more than one thing, each holding at least
+    ``CLAUSE_MIN_WORDS`` content words, in order; [] when it has fewer than two such parts. Cut at clause punctuation,
+    dashes between spaces, a line break and joining words (``and``, ``also``, ``und``, ...)."""
+    marked = text
+    for joiner in CLAUSE_JOINERS:
+        if joiner in marked:
+            marked = marked.replace(joiner, "\n")
+    for mark in CLAUSE_MARKS:
+        if mark in marked:
+            # a mark inside a word (1,000 / a:b / v1.2) does not cut: only one followed by a space or the end
+            marked = marked.replace(mark + " ", "\n").replace(mark + "\t", "\n")
+            if marked.endswith(mark):
+                marked = marked[:-1]
+            if mark >= "\u3000":
+                marked = marked.replace(mark, "\n")
+    marked = marked.replace(" - ", "\n").replace(" \u2014 ", "\n").replace(" \u2013 ", "\n")
+    parts: list[str] = []
+    for line in marked.split("\n"):
+        current: list[str] = []
+        for word in line.split():
+            if word.lower() in CLAUSE_WORDS:
+                if current:
+                    parts.append(" ".join(current))
+                current = []
+            else:
+                current.append(word)
+        if current:
+            parts.append(" ".join(current))
+    kept = [p for p in parts if sum(1 for _t, f in query_terms(p) if f) >= CLAUSE_MIN_WORDS]
+    if len(kept) < 2:
+        return []
+    return kept[:MAX_CLAUSES - 1] + [" ".join(kept[MAX_CLAUSES - 1:])] if len(kept) > MAX_CLAUSES else kept
