@@ -74,9 +74,17 @@ def test_a_part_is_not_held_to_the_strength_floor_its_prompt_cleared(monkeypatch
 
 def test_the_strength_floor_asks_no_more_than_the_prompt_is_worth(monkeypatch):
     monkeypatch.setattr(rank, "MIN_STRENGTH", 3.0)
-    hits = [(0, 1.5, 1.0, 1.0, 1.0, 0.0)]  # one and a half rare words' worth, every prompt word matched
+    hits = [(0, 1.5, 1.0, 0.5, 1.0, 0.0)]  # one and a half rare words' worth, every prompt word matched
     assert rank.select(hits, 1.0, 5, size=4.0) == []  # a prompt of four words asks for more
     assert [h[0] for h in rank.select(hits, 1.0, 5, size=1.0)] == [0]  # a one-word prompt does not
+
+
+def test_a_memory_naming_the_whole_prompt_is_not_held_to_the_strength_floor(monkeypatch):
+    monkeypatch.setattr(rank, "MIN_STRENGTH", 3.0)
+    named = (0, 1.5, 1.0, 1.0, 1.0, 0.0)  # every prompt word in its title, tags or slug
+    body = (0, 1.5, 1.0, 0.5, 1.0, 0.0)  # the same words, half of them in its body only
+    assert [h[0] for h in rank.select([named], 1.0, 5, size=4.0)] == [0]
+    assert rank.select([body], 1.0, 5, size=4.0) == []
 
 
 def test_the_strength_floor_shrinks_in_a_small_store(tmp_path):

@@ -116,12 +116,13 @@ def test_exact_similarity_for_a_shortlist_matches_the_model(store):
 
 
 def test_recall_injects_by_meaning_once_the_table_exists(store, monkeypatch):
-    # The mechanism, with semantic evidence that counts toward coverage and without the strength
-    # floor: the weights the cross-set tuning chose (DENSE_COVER 0, MIN_STRENGTH 2) never inject a
-    # memory on meaning alone (bench/RESULTS.md, issue 15 round 3).
-    monkeypatch.setattr("claude_memory.recall.rank.MIN_STRENGTH", 0.0)
-    monkeypatch.setattr("claude_memory.recall.rank.DENSE_COVER", 0.5)
-    monkeypatch.setattr("claude_memory.recall.rank.DENSE_SCORE", 2.0)
+    # The mechanism, with the gate of round 2 (no strength floor, MIN_EVIDENCE 0.6, STANDOUT 1.8,
+    # DENSE_SCORE 2): the gate the cross-set tuning chose in round 3 (a floor of 3 rare words,
+    # semantic evidence worth at most 1) never injects a memory on meaning alone (bench/RESULTS.md).
+    # In a store of eight memories no z-score can exceed sqrt(7) = 2.65: the band starts lower here.
+    for name, value in (("MIN_STRENGTH", 0.0), ("MIN_EVIDENCE", 0.6), ("STANDOUT", 1.8), ("DENSE_COVER", 0.5),
+                        ("DENSE_SCORE", 2.0), ("DENSE_Z", 0.5), ("DENSE_ZSPAN", 1.0)):
+        monkeypatch.setattr(f"claude_memory.recall.rank.{name}", value)
     prompt = "how long do we keep money payment records"
     monkeypatch.setattr(cache, "spawn_build", lambda root, semantic_only=False: True)
     before = [e[2] for e in recall(str(store), prompt, 5)]

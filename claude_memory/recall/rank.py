@@ -56,7 +56,7 @@ MAX_PARTIAL_TERMS = 12
 FILE_EXACT = 6.0
 FILE_BASENAME = 2.5
 FILE_FOLDER = 1.5
-MIN_EVIDENCE = 0.6
+MIN_EVIDENCE = 0.8
 STRONG_BONUS = 1.0
 #: At least this many prompt words matched (a camelCase part counts CAMEL_PART_MASS, a neighbour
 #: or partial word its weight): one common word is never enough on its own.
@@ -74,7 +74,10 @@ STANDOUT_STRENGTH = 2.0
 #: "postgres" worth almost nothing), so the floor shrinks in proportion; from there it holds in
 #: full (a reasoned constant: both evaluation stores are larger, so neither could choose it).
 STRENGTH_FULL_AT = 50
-MIN_STRENGTH = 2.0
+#: Strong coverage (the prompt's evidence mass matched in a title, tags or slug) at which the best
+#: memory names the whole prompt and the strength floor does not apply (all of it, with rounding).
+NAMES_ALL = 0.999
+MIN_STRENGTH = 3.0
 #: Coverage a standing-out best memory still needs (a floor against a memory matching only a sliver).
 STANDOUT_EVIDENCE = 0.2
 #: A runner-up's semantic evidence counts this much toward keeping it (see :func:`select`).
@@ -97,12 +100,12 @@ BREADTH_CAP = 0.3
 #: z-score: no fixed cosine, since how close "close" is depends on the prompt and the store).
 #: ``DENSE_SHORTLIST`` memories the prompt's words point to are scored besides the lexical leaders.
 #: A table without the spread (or a stand-in) falls back to a fixed cosine floor, ``DENSE_FLOOR``.
-DENSE_Z = 1.5
+DENSE_Z = 2.0
 DENSE_ZSPAN = 2.0
 DENSE_SHORTLIST = 8
 DENSE_FLOOR = 0.35
 DENSE_SCORE = 1.0
-DENSE_COVER = 0.0
+DENSE_COVER = 0.5
 DENSE_UNITS = 2.0
 
 Hit = tuple  # (doc number, score, coverage, strong coverage, similarity to the best, semantic evidence)
@@ -438,7 +441,10 @@ def select(hits: list, max_idf: float, limit: int, leftover: float = 0.0, size: 
     background = (sum(rest) / len(rest)) if rest else 0.0
     standout = top[1] / background if background else float("inf")
     strength = top[1] / max_idf if max_idf else 0.0
-    if strength < min(MIN_STRENGTH, size) and not part:  # a part's prompt already cleared it: see rank()
+    # The strength floor; not for a part (its prompt cleared it, see rank()) nor for a memory whose
+    # title, tags and slug name every word of the prompt (``kafka for ledger job 22`` is answered by
+    # "Use kafka for ledger job 22" however common its other words are in the store).
+    if strength < min(MIN_STRENGTH, size) and not part and top[3] < NAMES_ALL:
         return []
     if not (_evidence(top) >= MIN_EVIDENCE
             or (standout >= STANDOUT and strength >= STANDOUT_STRENGTH and _evidence(top) >= STANDOUT_EVIDENCE)):
