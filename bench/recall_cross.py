@@ -88,7 +88,7 @@ def _collect(project: Path, queries: list[dict], params: dict) -> list[tuple]:
         for q in queries:
             prompt = q["prompt"][:MAX_PROMPT_CHARS]
             hits, max_idf, leftover, size = rank.scored(index, prompt)
-            parts = [rank.scored(index, part) for part in text.clauses(prompt)] if hits else []
+            parts = [rank.scored(index, part, semantic=False) for part in text.clauses(prompt)] if hits else []
             slugs = {h[0]: index.fields(h[0])[2] for h in hits + [h for p in parts for h in p[0]]}
             out.append((hits, max_idf, leftover, size, slugs, parts))
         close_all()

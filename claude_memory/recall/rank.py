@@ -11,6 +11,9 @@ memory's category (``cues.CATEGORY_CUES``: "why did we" -> decision, ...; a boos
 Injecting nothing is the common right answer. Gates (see :func:`select`):
 
 1. *units*: at least ``MIN_UNITS`` prompt words matched (one common word never suffices);
+1b. *strength*: the best memory scores at least ``MIN_STRENGTH`` rare words' worth, or one per
+   prompt word for a shorter prompt, less in a store under ``STRENGTH_FULL_AT`` memories, and
+   not asked of a memory whose title, tags and slug name the whole prompt (``NAMES_ALL``);
 2. the best memory must be *evident*: the IDF-weighted share of the prompt's terms it
    matches (unknown words count at full IDF, so a prompt about things the store never
    mentions covers little; matches in tags/title/slug count extra) reaches
@@ -29,8 +32,15 @@ Injecting nothing is the common right answer. Gates (see :func:`select`):
    memory does not match but another candidate does relaxes it by ``BREADTH_RATE`` of its
    worth, at most ``BREADTH_CAP`` (prompt-adaptive breadth).
 
-The weights were tuned on one half of the dev set (query ids of one parity) and checked
-on the other (see ``bench/recall_quality.py --half``).
+A prompt that asks several things (``text.clauses``) and passed the gate also gets each part's
+best memory when that part passes the gate on its own, bar the strength floor its prompt cleared
+(``PARTS``, :func:`with_parts`).
+
+Semantic evidence (with the optional table, :func:`dense_evidence`) is a z-score: how many
+standard deviations a memory's similarity stands above the store's for this prompt.
+
+The free weights are chosen by ``bench/recall_cross.py`` on one evaluation set (the worse of its
+two halves) and reported on the other; the shipped values are the first dev set's choice.
 """
 
 from __future__ import annotations
@@ -220,7 +230,7 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
         if parts:
             tops = []
             for part in parts:
-                part_hits, part_idf, part_left, part_size = scored(index, part)
+                part_hits, part_idf, part_left, part_size = scored(index, part, semantic=False)
                 tops.append(select(part_hits, part_idf, 1, part_left, part_size, part=True) if part_hits else [])
             chosen = with_parts(chosen, tops, limit)
     return chosen
@@ -241,12 +251,14 @@ def with_parts(chosen: list, tops: list, limit: int) -> list:
     return out[:limit]
 
 
-def scored(index, prompt: str, keep=None) -> tuple[list, float, float, float]:
+def scored(index, prompt: str, keep=None, *, semantic: bool = True) -> tuple[list, float, float, float]:
     """(hits, max IDF, leftover, size): the ``CANDIDATES`` best memories (only docs for which
     ``keep(doc number)`` is true, when given), annotated, and what :func:`select` needs besides
     them (exposed so the gate can be fitted offline); ``size`` is
     how many words the prompt asks with (content words, a camelCase part counting its share, and
-    file names), scaled down in a store of fewer than ``STRENGTH_FULL_AT`` memories."""
+    file names), scaled down in a store of fewer than ``STRENGTH_FULL_AT`` memories. Without
+    ``semantic`` the semantic table is not read (a part of a prompt is scored lexically: its
+    prompt already was by meaning, and each part would cost the table's arithmetic again)."""
     n = index.n
     mentions = text.path_mentions(prompt)
     qterms = text.query_terms(prompt)
@@ -265,7 +277,7 @@ def scored(index, prompt: str, keep=None) -> tuple[list, float, float, float]:
         get = scores.get
         for number, value in best.items():
             scores[number] = get(number, 0.0) + value
-    dense = _dense(index, qterms, scores)
+    dense = _dense(index, qterms, scores) if semantic else {}
     for number, value in dense.items():
         scores[number] = scores.get(number, 0.0) + DENSE_SCORE * max_idf * value
     files = _file_scores(index, mentions) if mentions else {}
