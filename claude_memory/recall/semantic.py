@@ -136,9 +136,14 @@ class SemanticTable:
         out = {number: value / norm for number, value in acc.items()}
         for number in extra:
             if 0 <= number < self.n:
-                vec, scale = self.doc_vector(number)
-                out[number] = sum(map(mul, total, vec)) * scale / norm
+                out[number] = self.cosine(total, norm, number)
         return out
+
+    def cosine(self, total: list, norm: float, number: int) -> float:
+        """The exact cosine of a prompt (its summed word vector ``total`` and that vector's
+        ``norm``) with a memory's whole-memory vector."""
+        vec, scale = self.doc_vector(number)
+        return sum(map(mul, total, vec)) * scale / norm
 
     def passage_best(self, total: list, number: int) -> float | None:
         """The largest dot product of ``total`` with one of the memory's passage vectors (None
@@ -176,8 +181,7 @@ class SemanticTable:
                        and 0 <= number < self.n][:more]
         out: dict[int, float] = {}
         for number in wanted:
-            vec, scale = self.doc_vector(number)
-            out[number] = sum(map(mul, total, vec)) * scale / norm
+            out[number] = self.cosine(total, norm, number)
         for number in sorted(out, key=lambda d: -out[d])[:PASSAGE_DOCS]:
             best = self.passage_best(total, number)
             if best is not None:

@@ -82,6 +82,7 @@ def _quantized(vecs):
     import numpy as np
 
     scales = np.abs(vecs).max(axis=1) / 127.0 if len(vecs) else np.zeros(0, dtype=np.float32)
+    # (a memory's whole vector is never all zero in practice; if it were, scale 0 reads as cosine 0)
     safe = np.where(scales > 0, scales, 1.0)
     quant = np.clip(np.rint(vecs / safe[:, None]), -127, 127).astype(np.int8)
     return quant.tobytes(), scales.astype(np.float32).tobytes()
@@ -177,9 +178,8 @@ def build_table(docs: list, base_id, model, contents: list | None = None) -> byt
         blob = marshal.dumps({keys[i]: records[i] for i in range(at, min(at + BLOCK, len(keys)))})
         blocks.append(blob)
         offsets.append(offsets[-1] + len(blob))
-    scales = [float(np.abs(v).max()) / 127.0 or 1.0 for v in doc_vecs]
-    doc_blob = b"".join(np.clip(np.rint(v / s), -127, 127).astype(np.int8).tobytes() for v, s in zip(doc_vecs, scales))
-    doc_blob += np.array(scales, dtype=np.float32).tobytes()
+    doc_quant, doc_scales = _quantized(doc_vecs)
+    doc_blob = doc_quant + doc_scales
     # Passage vectors: PASSAGES slots per memory (unused ones all zero, scale 0).
     slots = np.zeros((n * PASSAGES, dim), dtype=np.float32)
     texts, rows = [], []
