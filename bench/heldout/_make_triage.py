@@ -180,34 +180,38 @@ class Session:
                 fh.write(json.dumps(line, ensure_ascii=False) + "\n")
 
 
-SESSIONS: list[tuple[Session, list[str], list[str]]] = []
+def _as_labelled(_s: Session, expected: list[str], must_not: list[str]) -> tuple[list[str], list[str]]:
+    return expected, must_not
 
 
-def session(name: str, project: str, start: str, expected: list[str], must_not: list[str]):
-    """Decorator: register a session builder with its labels (decided when the session was written)."""
+def generate(out: Path, modules: list[str], session_cls=Session, labels=_as_labelled) -> None:
+    """Register every session of the session ``modules`` (each has ``register(session)``) and write the set.
 
-    def wrap(build):
-        s = Session(name, project, start)
-        build(s)
-        SESSIONS.append((s, expected, must_not))
-        return build
-
-    return wrap
-
-
-def main(out: Path = OUT) -> None:
+    ``session(name, project, start, ...)`` is the decorator the modules get: it builds the session with
+    ``session_cls`` and turns the rest of its arguments into ``(expected, must_not)`` with
+    ``labels(session, ...)`` (by default they are those two lists, decided when the session was written)."""
+    import importlib
     import sys
 
     sys.path.insert(0, str(HERE))
-    SESSIONS.clear()
-    import _sessions_languages
-    import _sessions_multi
-    import _sessions_negative
-    import _sessions_single
+    sessions: list[tuple[Session, list[str], list[str]]] = []
 
-    for module in (_sessions_negative, _sessions_single, _sessions_multi, _sessions_languages):
-        module.register(session)
-    write_set(SESSIONS, out)
+    def session(name: str, project: str, start: str, *given, **named):
+        def wrap(build):
+            s = session_cls(name, project, start)
+            build(s)
+            sessions.append((s, *labels(s, *given, **named)))
+            return build
+
+        return wrap
+
+    for name in modules:
+        importlib.import_module(name).register(session)
+    write_set(sessions, out)
+
+
+def main(out: Path = OUT) -> None:
+    generate(out, ["_sessions_negative", "_sessions_single", "_sessions_multi", "_sessions_languages"])
 
 
 def write_set(sessions: list[tuple[Session, list[str], list[str]]], out: Path) -> None:

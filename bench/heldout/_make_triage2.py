@@ -12,7 +12,7 @@ invented; four projects in domains unlike each other and unlike the first set's:
 - saltmarsh: an Elixir/Phoenix LiveView appointment-booking SaaS for clinics (Postgres, Oban, Kubernetes), Camille
 
 The plumbing (Claude Code 2.1.x line format, stop_hook_summary lines, label file) is the first set's
-(_make_triage.Session and write_set), imported, not copied. Deterministic: same output every run.
+(_make_triage.Session and generate), imported, not copied. Deterministic: same output every run.
 """
 
 from __future__ import annotations
@@ -45,32 +45,9 @@ class Session(base.Session):
         return self.tool("Grep", inp, output, text)
 
 
-SESSIONS: list[tuple[Session, list[str], list[str]]] = []
-
-
-def session(name: str, project: str, start: str, expected: list[str], must_not: list[str]):
-    """Decorator: register a session builder with its labels (decided when the session was written)."""
-
-    def wrap(build):
-        s = Session(name, project, start)
-        build(s)
-        SESSIONS.append((s, expected, must_not))
-        return build
-
-    return wrap
-
-
 def main(out: Path = OUT) -> None:
-    SESSIONS.clear()
-    import _sessions2_languages
-    import _sessions2_long
-    import _sessions2_multi
-    import _sessions2_negative
-    import _sessions2_single
-
-    for module in (_sessions2_negative, _sessions2_single, _sessions2_long, _sessions2_multi, _sessions2_languages):
-        module.register(session)
-    base.write_set(SESSIONS, out)
+    base.generate(out, ["_sessions2_negative", "_sessions2_single", "_sessions2_long", "_sessions2_multi",
+                        "_sessions2_languages"], Session)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ are invented; four projects in domains unlike each other and unlike the earlier 
   (Portuguese), Lin (Chinese), Dana (English, long careful prompts)
 
 The plumbing (Claude Code 2.1.x line format, stop_hook_summary lines, the Grep tool call, the label
-file) is the earlier generators' (_make_triage.Session / write_set, _make_triage2.Session), imported,
+file) is the earlier generators' (_make_triage.Session / generate, _make_triage2.Session), imported,
 not copied. What this file adds is the label rule for session_summary, applied from the tool-call
 count of each session (see ``labels``). Deterministic: same output every run.
 """
@@ -66,32 +66,9 @@ def labels(s: Session, expected: list[str], maybe: tuple[str, ...] = ()) -> tupl
     return expected, must_not
 
 
-SESSIONS: list[tuple[Session, list[str], list[str]]] = []
-
-
-def session(name: str, project: str, start: str, expected: list[str], maybe: tuple[str, ...] = ()):
-    """Decorator: register a session builder with its labels (decided when the session was written)."""
-
-    def wrap(build):
-        s = Session(name, project, start)
-        build(s)
-        SESSIONS.append((s, *labels(s, expected, maybe)))
-        return build
-
-    return wrap
-
-
 def main(out: Path = OUT) -> None:
-    SESSIONS.clear()
-    import _sessions3_languages
-    import _sessions3_long
-    import _sessions3_multi
-    import _sessions3_negative
-    import _sessions3_single
-
-    for module in (_sessions3_negative, _sessions3_single, _sessions3_long, _sessions3_multi, _sessions3_languages):
-        module.register(session)
-    base.write_set(SESSIONS, out)
+    base.generate(out, ["_sessions3_negative", "_sessions3_single", "_sessions3_long", "_sessions3_multi",
+                        "_sessions3_languages"], Session, labels)
 
 
 if __name__ == "__main__":
