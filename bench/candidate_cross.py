@@ -29,6 +29,7 @@ REPO = HERE.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
 from candidate_quality import SHARED, load_cases  # noqa: E402
+from recall_cross import patched  # noqa: E402
 
 GRID = {
     "STANDOUT_WEIGHT": [i / 20 for i in range(0, 13)],
@@ -62,9 +63,7 @@ def hits_per_case(eval_set: Path, semantic: bool = False) -> list[tuple[dict, li
 def accuracy(rows, params: dict) -> dict:
     from claude_memory.recall import candidate
 
-    saved = {k: getattr(candidate, k) for k in params}
-    for k, v in params.items():
-        setattr(candidate, k, v)
+    restore = patched(candidate, params)
     try:
         right = {"existing": [0, 0], "new": [0, 0]}
         for case, hits in rows:
@@ -73,8 +72,7 @@ def accuracy(rows, params: dict) -> dict:
             part[1] += 1
             part[0] += (chosen["id"] if chosen else None) == case["expected"]
     finally:
-        for k, v in saved.items():
-            setattr(candidate, k, v)
+        restore()
     total = sum(r for r, _ in right.values()), sum(n for _, n in right.values())
     return {"overall": total[0] / total[1], **{k: f"{r}/{n}" for k, (r, n) in right.items()}}
 

@@ -56,13 +56,18 @@ def objective(summary: dict) -> float:
     return summary["ndcg5"] + 0.25 * summary["precision"] - 0.5 * summary["negative_injection"]
 
 
+def patched(module, params: dict):
+    """Set ``module``'s constants to ``params``; returns the function that puts the old values back."""
+    saved = {k: getattr(module, k) for k in params}
+    for k, v in params.items():
+        setattr(module, k, v)
+    return lambda: [setattr(module, k, v) for k, v in saved.items()]
+
+
 def _patched(params: dict):
     from claude_memory.recall import rank
 
-    saved = {k: getattr(rank, k) for k in params}
-    for k, v in params.items():
-        setattr(rank, k, v)
-    return lambda: [setattr(rank, k, v) for k, v in saved.items()]
+    return patched(rank, params)
 
 
 def _run(project: Path, queries: list[dict], params: dict) -> dict[str, list[str]]:
