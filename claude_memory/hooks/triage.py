@@ -119,12 +119,10 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
                                               **({} if resumed else {"metrics": {}, "prior_text": ""})})
         return None
 
-    from claude_memory.triage.scoring import (CategoryScore, activity_metrics, last_assistant_text, merge_metrics,
-                                  score_session, score_text_categories)
+    from claude_memory.triage.scoring import activity_metrics, last_assistant_text, merge_metrics, score_all
 
     metrics = merge_metrics(cursor.get("metrics") if resumed else None, activity_metrics(events))
-    scores = score_text_categories(events, prior_text=prior)
-    scores["session_summary"] = CategoryScore("session_summary", score_session(metrics, events), metrics=metrics)
+    scores = score_all(events, metrics, prior_text=prior)
     limits = thresholds(config)
     triggered = [c for c in categories if scores[c].score >= limits[c]]
 

@@ -486,8 +486,8 @@ _add_phrases()
 
 def _labels(*labels: str) -> _LazyPattern:
     """A line that starts with one of ``labels`` as a heading or a ``Label:`` lead (how an assistant records
-    "Decision: ...", "**Constraint**", "Deuda técnica:", "決定：")."""
-    return _LazyPattern(r"(?im)^[ \t>#*_-]{0,6}(?:" + "|".join(label.translate(_ESCAPE) for label in labels) +
+    "Decision: ...", "**Constraint**", "Deuda técnica:", "決定："); group 1 is the label as written."""
+    return _LazyPattern(r"(?im)^[ \t>#*_-]{0,6}(" + "|".join(label.translate(_ESCAPE) for label in labels) +
                         r")[*_ \t]{0,4}(?:[:：]|$)", _IGNORECASE, tuple(fold(label) for label in labels))
 
 
@@ -836,9 +836,7 @@ def _wrap_up_patterns():
     if _WRAP_UP is None:
         from claude_memory.triage.phrases import RECAP_HEADINGS, WRAP_UP
 
-        recap = _LazyPattern(r"(?im)^[ \t>#*_-]{0,6}(" + "|".join(h.translate(_ESCAPE) for h in RECAP_HEADINGS)
-                             + r")[*_ \t]{0,4}(?:[:：]|$)", _IGNORECASE, tuple(fold(h) for h in RECAP_HEADINGS))
-        _WRAP_UP = (phrase_cues(WRAP_UP), recap)
+        _WRAP_UP = (phrase_cues(WRAP_UP), _labels(*RECAP_HEADINGS))
     return _WRAP_UP
 
 
@@ -866,10 +864,11 @@ def score_session(metrics: dict, events: list[Event]) -> float:
     return score
 
 
-def score_all(events: list[Event], metrics: dict | None = None) -> dict[str, CategoryScore]:
-    """Every category: text categories from ``events``, session_summary from ``metrics``
-    (defaults to the activity of ``events``) and a wrap-up in ``events``."""
-    scores = score_text_categories(events)
+def score_all(events: list[Event], metrics: dict | None = None, *, prior_text: str = "") -> dict[str, CategoryScore]:
+    """Every category: text categories from ``events`` (``prior_text`` as for
+    :func:`score_text_categories`), session_summary from ``metrics`` (defaults to the activity of
+    ``events``) and a wrap-up in ``events``. The Stop hook's scoring."""
+    scores = score_text_categories(events, prior_text=prior_text)
     metrics = metrics if metrics is not None else activity_metrics(events)
     scores["session_summary"] = CategoryScore("session_summary", score_session(metrics, events), metrics=metrics)
     return scores
