@@ -55,11 +55,9 @@ def search(root: str, query: str, limit: int = 10, *, category: str | None = Non
 
     if index is None:
         index = load_index(str(root))
-    if lexical:
-        index.semantic = None
     keep = None if category is None else (lambda number: index.fields(number)[0] == category)
     out = []
-    for number, score, coverage, strong, *_rest in scored(index, query, keep)[0][:limit]:
+    for number, score, coverage, strong, *_rest in scored(index, query, keep, semantic=not lexical)[0][:limit]:
         category_, folder, slug, title, tags = index.fields(number)
         out.append({"category": category_, "id": slug, "title": title, "tags": tags, "status": "active",
                     "path": f"{folder}/{slug}.json", "score": round(score, 3), "coverage": round(coverage, 3),

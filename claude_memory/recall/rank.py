@@ -121,7 +121,7 @@ DENSE_UNITS = 2.0
 Hit = tuple  # (doc number, score, coverage, strong coverage, similarity to the best, semantic evidence)
 
 
-def _alternatives(term: str, index, partial: bool) -> list[tuple[str, float]]:
+def _alternatives(term: str, index, partial: bool, semantic: bool = True) -> list[tuple[str, float]]:
     """(index term, weight) pairs that can stand for ``term``: itself, synonyms, partial words."""
     alts: list[tuple[str, float]] = []
     if term in index:
@@ -129,7 +129,7 @@ def _alternatives(term: str, index, partial: bool) -> list[tuple[str, float]]:
     for syn in text.expand(term):
         if syn in index:
             alts.append((syn, SYNONYM_WEIGHT))
-    table = getattr(index, "semantic", None)
+    table = getattr(index, "semantic", None) if semantic else None
     if table is not None and NEIGHBOUR_WEIGHT:
         for other, cos in table.neighbours(term):
             if cos >= NEIGHBOUR_MIN and other in index:
@@ -144,7 +144,7 @@ def _alternatives(term: str, index, partial: bool) -> list[tuple[str, float]]:
     return alts
 
 
-def _term_matches(index, term: str) -> tuple[dict, list]:
+def _term_matches(index, term: str, semantic: bool = True) -> tuple[dict, list]:
     """(best, lists) of one prompt term.
 
     ``best``: doc number -> the strongest weighted contribution among the term and its
@@ -154,7 +154,7 @@ def _term_matches(index, term: str) -> tuple[dict, list]:
     """
     best: dict[int, float] = {}
     lists = []
-    for alt, weight in _alternatives(term, index, True):
+    for alt, weight in _alternatives(term, index, True, semantic):
         ids, contribs = index.postings(alt, MAX_POSTINGS if weight == 1.0 else MAX_POSTINGS // 4)
         if not ids:
             continue
@@ -272,7 +272,7 @@ def scored(index, prompt: str, keep=None, *, semantic: bool = True) -> tuple[lis
         df = index.df(term)
         mass = (idf(df, n) if df else max_idf) * factor
         total_mass += mass
-        best, lists = _term_matches(index, term)
+        best, lists = _term_matches(index, term, semantic)
         matched.append((mass, factor, best, lists))
         get = scores.get
         for number, value in best.items():
