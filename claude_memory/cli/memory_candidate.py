@@ -100,10 +100,8 @@ def _load_one(path: Path, root_real: Path) -> tuple[dict, str] | None:
     return doc, hashlib.md5(raw).hexdigest()
 
 
-def load_active_memories(root: str | os.PathLike, category: str, *,
-                         hashes: list[str] | None = None) -> tuple[list[dict], list[str]]:
-    """Active memories of ``category`` and their absolute paths (sorted by file name); the MD5 of
-    each file as read is appended to ``hashes`` when given."""
+def load_active_memories(root: str | os.PathLike, category: str) -> tuple[list[dict], list[str]]:
+    """Active memories of ``category`` and their absolute paths (sorted by file name)."""
     root_p = Path(root)
     folder = root_p / folder_of(category)
     try:
@@ -125,10 +123,7 @@ def load_active_memories(root: str | os.PathLike, category: str, *,
         loaded = _load_one(path, root_real)
         if loaded is None or loaded[0].get("category", category) != category:
             continue
-        doc, md5 = loaded
-        if hashes is not None:
-            hashes.append(md5)
-        memories.append(doc)
+        memories.append(loaded[0])
         names.append(str(folder_real / path.name))
     return memories, names
 
