@@ -40,6 +40,8 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO))
 from timing import machine, paired  # noqa: E402
 
+from claude_memory.devtools.hook_commands import script_argv  # noqa: E402
+
 PY = sys.executable
 MODES = ("bytecode", "DONTWRITE, first run", "DONTWRITE, later runs", "DONTWRITE, plugin folder not writable")
 #: what a realistic Write carries: a small source file (its newlines are escapes in the payload)
@@ -149,7 +151,7 @@ def main() -> int:
                 for case in wanted:
                     script, payload = payloads[case]
                     stdin = json.dumps(payload).encode()
-                    argv = [PY, str(plugin / "hooks" / "scripts" / script)]
+                    argv = script_argv(script, python=PY, plugin_root=str(plugin))  # as hooks.json starts it
                     before = (lambda: _clear_bytecode(plugin)) if mode == "DONTWRITE, first run" else None
                     r = paired(argv, [PY, "-c", "pass"], args.runs, stdin_a=stdin, stdin_b=stdin, env=env,
                                cwd=str(project), before_a=before)

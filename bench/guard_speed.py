@@ -27,6 +27,8 @@ REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 from timing import run_full, run_once  # noqa: E402
 
+from claude_memory.devtools.hook_commands import script_argv  # noqa: E402
+
 SCRIPT = REPO / "hooks" / "scripts" / "memory_write_guard.py"
 PY = sys.executable
 TARGET_RATIO = 1.2  # issue 18: a path outside any store, at most 1.2x
@@ -88,7 +90,8 @@ def table(flags: list[str], runs: int, project: Path, env: dict) -> float:
     rows = [(f"`python3 {' '.join(flags + ['-c', 'pass'])}`", bare)]
     for name, payload in _cases(project):
         stdin = json.dumps(payload).encode()
-        rows.append((name, measure([PY, *flags, str(SCRIPT)], runs=runs, stdin=stdin, env=env,
+        python, *shipped = script_argv(SCRIPT.name, python=PY)  # as hooks.json starts it
+        rows.append((name, measure([python, *flags, *shipped], runs=runs, stdin=stdin, env=env,
                                    cwd=str(project))))
     print(f"Interpreter: `{PY} {' '.join(flags)}`; {runs} runs per row after 3 warm-ups.\n")
     print("| case | median wall ms | wall ratio | median CPU ms | CPU ratio | peak RSS MiB |")

@@ -28,6 +28,8 @@ sys.path.insert(0, str(HERE))
 from gen_transcript import append_turn, generate as gen_transcript  # noqa: E402
 from timing import measure, run_once  # noqa: E402
 
+from claude_memory.devtools.hook_commands import script_argv  # noqa: E402
+
 SCRIPTS = REPO / "hooks" / "scripts"
 PY = sys.executable
 BARE = [PY, "-c", "pass"]
@@ -51,7 +53,7 @@ def stop_rows(sizes_mb, runs: int, bare: float) -> list[str]:
             payload = json.dumps({"session_id": "bench", "transcript_path": str(transcript), "cwd": str(project),
                                   "hook_event_name": "Stop", "stop_hook_active": False,
                                   "last_assistant_message": "Done."}).encode()
-            argv = [PY, str(SCRIPTS / "memory_triage.py")]
+            argv = script_argv("memory_triage.py", python=PY)  # as hooks.json starts it
             env = _env(project)
             first, rss_first, _ = run_once(argv, stdin=payload, env=env, cwd=str(project))
             walls, bares, rss = [], [], [rss_first]

@@ -213,7 +213,9 @@ def hook_rankings(project: Path, queries: list[dict], *, in_process: bool = Fals
             stdout = json.dumps(answer) if answer else ""
             close_all()
         else:
-            proc = subprocess.run([sys.executable, str(plugin_root / "hooks" / "scripts" / "memory_retrieve.py")],
+            from claude_memory.devtools.hook_commands import script_argv
+
+            proc = subprocess.run(script_argv("memory_retrieve.py", plugin_root=str(plugin_root)),
                                   input=json.dumps(payload).encode(), capture_output=True, cwd=str(project),
                                   env=env, timeout=60)
             if proc.returncode != 0:

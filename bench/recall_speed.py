@@ -42,6 +42,7 @@ sys.path.insert(0, str(HERE))
 from gen_store import generate  # noqa: E402
 from timing import baseline, machine, paired, run_full, run_once  # noqa: E402
 
+from claude_memory.devtools.hook_commands import script_argv  # noqa: E402
 from claude_memory.recall import cache  # noqa: E402
 from claude_memory.recall.semantic import SEMANTIC_FILE  # noqa: E402
 
@@ -138,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
             root = project / ".claude" / "memory"
             generate(root, n)
             env = dict(base_env, CLAUDE_PROJECT_DIR=str(project), CLAUDE_PLUGIN_ROOT=str(plugin))
-            argv_ = [sys.executable, str(script)]
+            argv_ = script_argv(script.name, plugin_root=str(plugin))  # as hooks.json starts it
             _clear_bytecode(plugin)  # the first run below writes it
             matching = _payload(project, PROMPTS["matching"])
             empty = tmp / "empty"

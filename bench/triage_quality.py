@@ -47,6 +47,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from claude_memory.core.categories import CATEGORIES  # noqa: E402
+from claude_memory.devtools.hook_commands import script_argv  # noqa: E402
 
 SCRIPT = REPO / "hooks" / "scripts" / "memory_triage.py"
 _SHARED = next((p for p in (REPO.parent / "shared", REPO.parent.parent / "shared") if p.is_dir()),
@@ -120,13 +121,13 @@ def _subprocess_runner(project: Path, dry_run: bool = False):
     def run(payload: dict) -> dict | None:
         data = json.dumps(payload).encode()
         if dry_run:  # what the stop would act on, then the stop itself (it moves the cursor)
-            proc = subprocess.run([sys.executable, str(SCRIPT), "--dry-run"], input=data, capture_output=True,
+            proc = subprocess.run(script_argv(SCRIPT.name, "--dry-run"), input=data, capture_output=True,
                                   cwd=str(project), env=env, timeout=120)
-            subprocess.run([sys.executable, str(SCRIPT)], input=data, capture_output=True, cwd=str(project),
+            subprocess.run(script_argv(SCRIPT.name), input=data, capture_output=True, cwd=str(project),
                            env=env, timeout=120)
             out = proc.stdout.decode("utf-8", "replace")
             return {"decision": "block", "reason": out} if "<triage_data>" in out else None
-        proc = subprocess.run([sys.executable, str(SCRIPT)], input=data, capture_output=True,
+        proc = subprocess.run(script_argv(SCRIPT.name), input=data, capture_output=True,
                               cwd=str(project), env=env, timeout=120)
         return _take_pending(project)
 
@@ -305,7 +306,7 @@ def latency(eval_dir: Path, runs: int = 7) -> list[tuple[str, float, str, tuple[
         env = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE_")}
         env.update(CLAUDE_PROJECT_DIR=str(project), CLAUDE_PLUGIN_ROOT=str(REPO))
         staging = project / ".claude" / "memory" / ".staging"
-        cmd = [sys.executable, str(SCRIPT)]
+        cmd = script_argv(SCRIPT.name)
         paths = sorted((eval_dir / "transcripts").glob("*.jsonl"))
         for path in paths:
             copy = Path(tmp) / path.name

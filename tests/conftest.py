@@ -28,6 +28,8 @@ os.environ.setdefault("MEMORY_SEMANTIC", "0")
 
 from locations import EVAL_DEV, REPO, SCRIPTS  # noqa: F401  (re-exported for older imports)
 
+from claude_memory.devtools.hook_commands import script_argv
+
 
 @dataclass
 class Result:
@@ -54,7 +56,8 @@ def memory_root(project: Path) -> Path:
 
 @pytest.fixture
 def run_script(project: Path):
-    """Run ``hooks/scripts/<name>`` with argv and stdin, from the project folder, like Claude Code."""
+    """Run ``hooks/scripts/<name>`` with argv and stdin, from the project folder, like Claude Code (a hook
+    with the interpreter flags its ``hooks.json`` command gives it)."""
 
     def run(name: str, *args: str, stdin: str | bytes | dict | None = None, cwd: Path | None = None,
             env: dict | None = None, timeout: float = 60) -> Result:
@@ -68,7 +71,7 @@ def run_script(project: Path):
         if env:
             full_env.update(env)
         proc = subprocess.run(
-            [sys.executable, str(SCRIPTS / name), *args],
+            script_argv(name, *args),
             input=stdin or b"", capture_output=True, cwd=str(cwd or project), env=full_env, timeout=timeout,
         )
         return Result(proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace"))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -19,7 +18,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from claude_memory.guard import bash as gb
 from claude_memory.guard.bash import Budget, find_store_writes
 
-from locations import SCRIPTS
+from claude_memory.devtools.hook_commands import script_argv
 
 ROOT = "/p/.claude/memory"
 ENV = {"HOME": "/home/u"}
@@ -124,7 +123,7 @@ def test_the_hook_script_answers_the_pathological_glob(tmp_path):
     payload = {"session_id": "s", "cwd": str(project), "hook_event_name": "PreToolUse", "tool_name": "Bash",
                "tool_input": {"command": command}, "tool_use_id": "t"}
     env = {"PATH": "/usr/bin:/bin", "CLAUDE_PROJECT_DIR": str(project), "HOME": str(tmp_path)}
-    proc = subprocess.run([sys.executable, str(SCRIPTS / "memory_write_guard.py")], input=json.dumps(payload),
+    proc = subprocess.run(script_argv("memory_write_guard.py"), input=json.dumps(payload),
                           capture_output=True, text=True, env=env, cwd=str(project), timeout=10)  # the hook timeout
     answer = json.loads(proc.stdout)
     assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"

@@ -24,7 +24,9 @@ EXPECTED_WIRING = {
     "SessionStart": [(None, "memory_session_start.py")],
     "PostToolUse": [("Write|Edit|NotebookEdit|Bash", "memory_validate_hook.py")],
 }
-COMMAND_RE = re.compile(r'^python3 "\$\{CLAUDE_PLUGIN_ROOT\}/hooks/scripts/(?P<script>[a-z_]+\.py)"$')
+# ``-S``: the hooks use the standard library only, so the interpreter skips ``site`` (README, "Hooks
+# start without site"); tests/test_hook_imports.py keeps them stdlib-only.
+COMMAND_RE = re.compile(r'^python3 -S "\$\{CLAUDE_PLUGIN_ROOT\}/hooks/scripts/(?P<script>[a-z_]+\.py)"$')
 
 
 def _cli_or_skip() -> Path:
@@ -70,7 +72,7 @@ def test_only_the_expected_events_are_wired():
 def test_every_hook_names_an_existing_script_with_timeout_and_status(entry):
     _, _, hook = entry
     match = COMMAND_RE.match(hook["command"])
-    assert match, f"command must be python3 \"${{CLAUDE_PLUGIN_ROOT}}/hooks/scripts/<name>.py\": {hook['command']}"
+    assert match, f"command must be python3 -S \"${{CLAUDE_PLUGIN_ROOT}}/hooks/scripts/<name>.py\": {hook['command']}"
     assert (SCRIPTS / match.group("script")).is_file()
     assert isinstance(hook.get("timeout"), int) and 1 <= hook["timeout"] <= 60
     assert hook.get("statusMessage", "").strip()

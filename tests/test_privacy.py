@@ -160,6 +160,7 @@ def _run_blocked(tmp_path: Path, project: Path, script: str, stdin: dict | None 
     full = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE_")}
     full.update(PYTHONPATH=str(site), NET_BLOCK_LOG=str(tmp_path / "net.log"), CLAUDE_PROJECT_DIR=str(project),
                 CLAUDE_PLUGIN_ROOT=str(REPO), **(env or {}))
+    # Without the hooks' -S (hooks.json): the blocker is a sitecustomize, which -S would skip. The code run is the same.
     return subprocess.run([sys.executable, str(SCRIPTS / script), *args], input=json.dumps(stdin or {}).encode(),
                           capture_output=True, cwd=project, env=full, timeout=60)
 

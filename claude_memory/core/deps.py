@@ -28,7 +28,7 @@ from pathlib import Path
 from claude_memory.core import roots
 from claude_memory.core.errors import MemoryStoreError
 
-__all__ = ["REQUIREMENTS", "SEMANTIC_REQUIREMENTS", "install_semantic", "progress_line", "ensure_deps", "require_deps",
+__all__ = ["REQUIREMENTS", "SEMANTIC_REQUIREMENTS", "install_semantic", "restore_site", "progress_line", "ensure_deps", "require_deps",
            "venv_dir", "plugin_data_dir", "install_command"]
 
 REQUIREMENTS = ("pydantic>=2,<3", "filelock>=3.12")
@@ -136,8 +136,29 @@ def install_semantic(venv: str | None = None) -> bool:
     return all(importlib.util.find_spec(m) is not None for m in ("wordllama", "numpy"))
 
 
+_site_restored = False
+
+
+def restore_site() -> None:
+    """Put ``site``'s folders back on ``sys.path`` in a process started with ``python3 -S`` (every
+    hook is, ``hooks/hooks.json``, to start faster): a hook's repair and the background work it
+    forks may need what the user installed there (the write path's dependencies, the semantic
+    extra). Once per process; a no-op without ``-S``."""
+    global _site_restored
+    if sys.flags.no_site and not _site_restored:
+        _site_restored = True
+        import site
+
+        site.main()
+
+
 def ensure_deps(*, install: bool = True) -> None:
-    """Return when pydantic and filelock import; else raise DEPENDENCY_ERROR with the command to run."""
+    """Return when pydantic and filelock import; else raise DEPENDENCY_ERROR with the command to run.
+    Looked for where Python would find them without ``-S`` first (:func:`restore_site`), then in
+    the plugin's own venv, then installed there (with ``install``)."""
+    if not _missing():
+        return
+    restore_site()
     if not _missing():
         return
     venv = venv_dir()

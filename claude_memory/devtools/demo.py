@@ -28,6 +28,7 @@ from pathlib import Path
 from claude_memory.core.layout import INDEX_NAME
 from claude_memory.devtools import demo_example as ex
 from claude_memory.devtools.claude_cli import PLUGIN_ROOT, find_cli, run_claude
+from claude_memory.devtools.hook_commands import script_argv
 from claude_memory.devtools.model_server import ModelServer, Steps, _blocks, last_user_text, text
 from claude_memory.devtools.skill_player import Conversation, batch_command, capture_request, follow_capture
 
@@ -83,7 +84,7 @@ class World:
 
     def script(self, name: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
         env = {**self.env, "CLAUDE_PROJECT_DIR": str(self.project), "CLAUDE_PLUGIN_ROOT": str(PLUGIN_ROOT)}
-        return subprocess.run([sys.executable, str(SCRIPTS / name), *args], cwd=self.project, env=env,
+        return subprocess.run(script_argv(name, *args), cwd=self.project, env=env,
                               input=stdin, capture_output=True, text=True, timeout=120)
 
     def seed(self) -> None:

@@ -173,6 +173,9 @@ def spawn(lock_path: str, work, arg, delay: float = 0.0) -> bool:
             pass
         if delay > 0:
             time.sleep(delay)
+        from claude_memory.core.deps import restore_site
+
+        restore_site()  # hooks start with -S; the work may need what is installed in site-packages
         work(arg)
     finally:
         os._exit(0)
