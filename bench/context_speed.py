@@ -124,11 +124,15 @@ def main() -> int:
     parser.add_argument("--sizes", default="1000,10000")
     parser.add_argument("--modes", default=",".join(MODES), help="';'-separated subset of: " + "; ".join(MODES))
     parser.add_argument("--cases", default="", help="';'-separated subset of the case names (default: all)")
+    parser.add_argument("--bare-flags", default="", help="interpreter flags of the bare run B (e.g. -S: against an "
+                        "interpreter that skips site, as the hooks do)")
     args = parser.parse_args()
     modes = [m for m in MODES if m in args.modes.split(";")] if ";" in args.modes or args.modes in MODES \
         else list(MODES)
     rows = []
-    print(f"Machine: {machine()}; interpreter {PY}; {args.runs} pairs per row.\n", flush=True)
+    bare = " ".join([PY, *args.bare_flags.split(), "-c", "pass"])
+    print(f"Machine: {machine()}; interpreter {PY}; hooks as hooks.json starts them, against `{bare}`; "
+          f"{args.runs} pairs per row.\n", flush=True)
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         plugin = _copy_plugin(tmp / "plugin")
@@ -153,7 +157,7 @@ def main() -> int:
                     stdin = json.dumps(payload).encode()
                     argv = script_argv(script, python=PY, plugin_root=str(plugin))  # as hooks.json starts it
                     before = (lambda: _clear_bytecode(plugin)) if mode == "DONTWRITE, first run" else None
-                    r = paired(argv, [PY, "-c", "pass"], args.runs, stdin_a=stdin, stdin_b=stdin, env=env,
+                    r = paired(argv, [PY, *args.bare_flags.split(), "-c", "pass"], args.runs, stdin_a=stdin, stdin_b=stdin, env=env,
                                cwd=str(project), before_a=before)
                     rows.append((n, mode, case, r))
                     print(f"{n:>6} | {mode:38} | {case:42} | {r['ratio']:.2f}x wall | {r['cpu_ratio']:.2f}x cpu | "

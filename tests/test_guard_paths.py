@@ -186,3 +186,23 @@ def test_probe_agrees_with_the_real_volume(store, tmp_path):
     folds = os.path.exists(str(tmp_path / "caseprobe"))
     gp._case_cache.clear()
     assert gp.fs_case_insensitive(str(probe_dir / "not-yet")) is folds
+
+
+@pytest.mark.parametrize("rel", [
+    "a/b/file.txt", "a/b/missing.txt", "a/link-dir/file.txt", "a/link-file", "a/loop", "a/b/..", "a/b/.",
+    "a/b/../b/file.txt", "a//b/file.txt", "a", "nowhere/at/all", "",
+])
+def test_folder_memo_realpath_is_realpath(tmp_path, rel):
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "a" / "b" / "file.txt").write_text("x")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "file.txt").write_text("y")
+    os.symlink(tmp_path / "elsewhere", tmp_path / "a" / "link-dir")
+    os.symlink(tmp_path / "elsewhere" / "file.txt", tmp_path / "a" / "link-file")
+    os.symlink(tmp_path / "a" / "loop", tmp_path / "a" / "loop")
+    resolve = gp.folder_memo_realpath()
+    path = str(tmp_path) + "/" + rel
+    for _ in range(2):  # the second time from the memo
+        assert resolve(path) == os.path.realpath(path)
+    sibling = os.path.join(os.path.dirname(path), "other.txt")
+    assert resolve(sibling) == os.path.realpath(sibling)

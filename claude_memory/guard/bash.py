@@ -284,6 +284,8 @@ def _glob_run(tokens: list, s: str) -> bool:
 
 
 def _is_glob(component: str) -> bool:
+    if "\\" not in component:  # the usual component: no escapes to step over
+        return "*" in component or "?" in component or "[" in component
     i = 0
     while i < len(component):
         if component[i] == "\\":
@@ -296,6 +298,8 @@ def _is_glob(component: str) -> bool:
 
 
 def _unescape(component: str) -> str:
+    if "\\" not in component:
+        return component
     out, i = [], 0
     while i < len(component):
         if component[i] == "\\" and i + 1 < len(component):
@@ -624,7 +628,7 @@ def _components(pattern: str, cwd: str | None) -> list[str]:
 class _Store:
     """The store's spellings as component lists, and the helpers the hook supplied."""
 
-    __slots__ = ("spellings", "resolve", "folds_case", "_fold_answer", "root")
+    __slots__ = ("spellings", "_cased", "resolve", "folds_case", "_fold_answer", "root")
 
     def __init__(self, root: str, resolve, folds_case):
         root = os.path.normpath(root)
@@ -638,6 +642,7 @@ class _Store:
             except (OSError, ValueError):
                 pass
         self.spellings = [[c for c in f.split("/") if c] for f in forms]
+        self._cased = [any(c != c.lower() for c in spelling) for spelling in self.spellings]
         self.resolve = resolve
         self.folds_case = folds_case
         self._fold_answer: bool | None = None
@@ -665,9 +670,11 @@ class _Store:
                 except (OSError, ValueError):
                     pass
             for cand in candidates:
-                for store in self.spellings:
+                # Ignoring case can only find more when a letter of the word or the store has a case.
+                cased = any(c != c.lower() for c in cand)
+                for store, store_cased in zip(self.spellings, self._cased):
                     rel = _relation(cand, store, False, dotglob)
-                    if rel is None:
+                    if rel is None and (cased or store_cased):
                         rel = _relation(cand, store, True, dotglob)
                         if rel is not None:
                             if not self.fold_ok():

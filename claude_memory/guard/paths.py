@@ -33,6 +33,7 @@ __all__ = [
     "fs_case_insensitive",
     "store_root_of",
     "looks_like_store",
+    "folder_memo_realpath",
 ]
 
 INSIDE = "inside"
@@ -81,6 +82,27 @@ def _real(path: str) -> str:
         return os.path.realpath(path)
     except (OSError, ValueError, RuntimeError):
         return _lexical(path)
+
+
+def folder_memo_realpath():
+    """``os.path.realpath`` for many paths of one command: each folder is resolved once (a Bash
+    command's words mostly share the working folder), then only the last component is looked at.
+    ``realpath(folder/name)`` is ``realpath(realpath(folder)/name)``, and that is
+    ``realpath(folder)/name`` unless ``name`` is a symlink (then resolved in full)."""
+    folders: dict[str, str] = {}
+    realpath, split, islink = os.path.realpath, os.path.split, os.path.islink
+
+    def resolve(path: str) -> str:
+        head, tail = split(path)
+        if not head or tail in ("", ".", ".."):
+            return realpath(path)
+        base = folders.get(head)
+        if base is None:
+            base = folders[head] = realpath(head)
+        full = base + tail if base.endswith(os.sep) else base + os.sep + tail
+        return realpath(full) if islink(full) else full
+
+    return resolve
 
 
 def _under(path: str, root: str) -> str | None:

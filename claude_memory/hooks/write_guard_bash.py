@@ -110,11 +110,12 @@ def answer(tool_input: dict, cwd, roots, session_id) -> dict | None:
     roots = tuple(roots) + _stores_named_in(command, start, roots)
     budget = Budget()
     asks = []
+    resolve = guard_paths.folder_memo_realpath()
     for root in roots:
         try:
             findings = find_store_writes(
                 command, os.path.abspath(root), start, dict(os.environ), budget=budget,
-                resolve=os.path.realpath, folds_case=lambda r=root: guard_paths.fs_case_insensitive(r),
+                resolve=resolve, folds_case=lambda r=root: guard_paths.fs_case_insensitive(r),
                 reader=read_script,
             )
         except Exception as exc:  # noqa: BLE001 - an analysis fault must not open the door
