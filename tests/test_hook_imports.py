@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from claude_memory.devtools.hook_commands import hook_flags
 from locations import REPO, SCRIPTS
 
 #: Modules the hooks' fast paths must not import (each costs 1-10 ms of start-up, or is a write-path dependency).
@@ -57,8 +58,10 @@ def _run_hook_imports(project: Path, script: str, payload: dict, allowed: frozen
                       heavy_set: frozenset = HEAVY) -> tuple[set[str], set[str], bytes]:
     """(heavy modules imported beyond a bare interpreter, every module imported, stdout)."""
     env = _env(project)
-    bare, _ = _imported(["-c", "pass"], env=env, cwd=str(project))
-    names, proc = _imported([str(SCRIPTS / script)], stdin=json.dumps(payload).encode(), env=env, cwd=str(project))
+    flags = hook_flags()[script]  # as hooks.json starts it (-S), against a bare interpreter started alike
+    bare, _ = _imported([*flags, "-c", "pass"], env=env, cwd=str(project))
+    names, proc = _imported([*flags, str(SCRIPTS / script)], stdin=json.dumps(payload).encode(), env=env,
+                            cwd=str(project))
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "claude_memory" in names, "the hook did not run (nothing of the plugin was imported)"
     heavy = {n for n in names - bare if n.split(".")[0] in heavy_set}
@@ -126,6 +129,7 @@ def test_write_guard_outside_the_store_imports_nothing_heavy(project, store, too
     heavy, names, _stdout = _run_hook_imports(project, "memory_write_guard.py", payload)
     assert heavy == set()
     assert "claude_memory.core.oplog" not in names  # nothing said: no log line
+    assert "claude_memory.guard.advice" not in names  # the deny's wording, only when something is denied
 
 
 # ----------------------------------------------------------------------------- PostToolUse validate

@@ -13,7 +13,6 @@ import os
 
 from claude_memory.core.roots import MEMORY_PARTS
 from claude_memory.guard import paths as guard_paths
-from claude_memory.guard.advice import category_of, writer_advice
 from claude_memory.guard.bash import Budget, find_store_writes, mentions_store
 from claude_memory.hooks.write_guard import _short, ask, deny, note
 
@@ -21,6 +20,8 @@ __all__ = ["answer", "read_script"]
 
 
 def _bash_reason(finding, root: str, session_id: object) -> str:
+    from claude_memory.guard.advice import category_of, writer_advice  # only when something is denied
+
     parts = finding.target.replace("\\", "/").split("/")
     category = next((category_of(p) for p in parts if category_of(p)), None)
     if getattr(finding, "kind", "write") == "write":
