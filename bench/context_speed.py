@@ -10,12 +10,13 @@ plugin is copied to a temporary folder so that its bytecode state is controlled:
   during that run (``hooks/scripts/_launch.py``);
 - ``DONTWRITE, later runs``: the same variable, every run after that first one (nothing else,
   neither the SessionStart hook's background ``prepare`` nor any other step, has compiled the plugin);
-- ``DONTWRITE, plugin folder not writable``: the same variable, and the plugin's bytecode can be
-  neither written nor found (each of its folders holds a regular FILE named ``__pycache__``, which
+- ``DONTWRITE, plugin folder not writable``: the same variable, and nothing can be written beside
+  the plugin's sources (each of its folders holds a regular FILE named ``__pycache__``, which
   even root cannot write into; the interpreter's own and site-packages' bytecode stay as they are):
-  the worst case, every run compiles the plugin's modules.
+  the launcher's first run leaves the plugin's bytecode in ``${CLAUDE_PLUGIN_DATA}/pycache`` and
+  the runs measured read it from there (warm-up pairs included, so this is the steady state).
 
-A is ``python SCRIPT`` with the payload on stdin, B is ``python -c pass`` with the same stdin and
+A is the hook as ``hooks.json`` starts it (``python -S SCRIPT``) with the payload on stdin, B is ``python -c pass`` with the same stdin and
 environment, run in turn (A B A B ...); each row is the median of the pairwise A/B ratios of wall
 time and of CPU time (``bench/timing.paired``). ``python`` is the interpreter running this script
 (use a venv's, not a slow shim).
@@ -57,7 +58,11 @@ def _copy_plugin(dest: Path) -> Path:
     return dest
 
 
-def _clear_bytecode(plugin: Path) -> None:
+def _clear_bytecode(plugin: Path, spare: Path | None = None) -> None:
+    """No bytecode of the plugin anywhere: beside its sources, nor in ``spare`` (the launcher's
+    ``${CLAUDE_PLUGIN_DATA}/pycache`` for a plugin folder that cannot hold it)."""
+    if spare is not None:
+        shutil.rmtree(spare, ignore_errors=True)
     for cache in plugin.rglob("__pycache__"):
         if cache.is_dir():
             shutil.rmtree(cache)
@@ -133,7 +138,7 @@ def main() -> int:
     bare = " ".join([PY, *args.bare_flags.split(), "-c", "pass"])
     print(f"Machine: {machine()}; interpreter {PY}; hooks as hooks.json starts them, against `{bare}`; "
           f"{args.runs} pairs per row.\n", flush=True)
-    with tempfile.TemporaryDirectory() as tmp_name:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp_name:  # a background build may still write
         tmp = Path(tmp_name)
         plugin = _copy_plugin(tmp / "plugin")
         data = tmp / "data"
@@ -146,7 +151,7 @@ def main() -> int:
             wanted = [c for c in payloads if not args.cases or c in args.cases.split(";")]
             for mode in modes:
                 env = _env(project, data, mode)
-                _clear_bytecode(plugin)
+                _clear_bytecode(plugin, data / "pycache")
                 if mode == "DONTWRITE, plugin folder not writable":
                     block_bytecode(plugin)
                 if mode == "bytecode":
@@ -156,7 +161,7 @@ def main() -> int:
                     script, payload = payloads[case]
                     stdin = json.dumps(payload).encode()
                     argv = script_argv(script, python=PY, plugin_root=str(plugin))  # as hooks.json starts it
-                    before = (lambda: _clear_bytecode(plugin)) if mode == "DONTWRITE, first run" else None
+                    before = (lambda: _clear_bytecode(plugin, data / "pycache")) if mode == "DONTWRITE, first run" else None
                     r = paired(argv, [PY, *args.bare_flags.split(), "-c", "pass"], args.runs, stdin_a=stdin, stdin_b=stdin, env=env,
                                cwd=str(project), before_a=before)
                     rows.append((n, mode, case, r))

@@ -129,3 +129,31 @@ def test_hooks_collect_garbage_less_often(plugin, project):
                           text=True, env=_env(project), timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert int(proc.stdout) >= 10_000
+
+
+@pytest.mark.parametrize("variable", [True, False], ids=["DONTWRITE", "writes-bytecode"])
+def test_bytecode_a_read_only_plugin_cannot_hold_goes_to_the_plugin_data_folder(plugin, project, tmp_path, variable):
+    """A FILE named ``__pycache__`` in each of the plugin's folders: nothing can be written beside the
+    sources (even by root). The first run compiles and leaves the bytecode in
+    ``${CLAUDE_PLUGIN_DATA}/pycache``; later runs compile none of the plugin's modules."""
+    for folder in {p.parent for p in plugin.rglob("*.py")}:
+        (folder / "__pycache__").write_text("")
+    (project / ".claude" / "memory" / "decisions").mkdir(parents=True)
+    data = tmp_path / "data"
+    env = _env(project, CLAUDE_PLUGIN_DATA=str(data))
+    if not variable:
+        del env["PYTHONDONTWRITEBYTECODE"]
+    payload = {"prompt": "how do we deploy the billing service?", "cwd": str(project),
+               "hook_event_name": "UserPromptSubmit"}
+    first = _run(plugin, "memory_retrieve.py", payload, env, verbose=True)
+    assert first.returncode == 0 and "Traceback" not in first.stderr.decode()
+    compiled = [x for x in _compiled_from_source(first.stderr, plugin) if "/claude_memory/" in x]
+    assert len(compiled) > 5
+    assert list((data / "pycache").rglob(f"edge.{TAG}.pyc"))
+    second = _run(plugin, "memory_retrieve.py", payload, env, verbose=True)
+    assert second.returncode == 0 and second.stdout == first.stdout
+    # nothing is compiled twice (a module the first run did not need may still be compiled once now)
+    assert not set(_compiled_from_source(second.stderr, plugin)) & set(compiled)
+    third = _run(plugin, "memory_retrieve.py", payload, env, verbose=True)
+    assert not [x for x in _compiled_from_source(third.stderr, plugin) if "/claude_memory/" in x]
+    assert not [p for p in plugin.rglob("*.pyc")]  # nothing beside the sources

@@ -16,8 +16,9 @@ start-up). Start-up settings for these short processes:
 - The package ``claude_memory`` is found by :func:`_own_finder` (the path of a module from its
   name), and under ``PYTHONDONTWRITEBYTECODE`` (many containers set it) its modules still get
   their ``__pycache__`` on first import, so a hook does not compile them again on every run;
-  every other module is left to the variable. A plugin folder that cannot be written stays
-  uncompiled (no error; each run compiles, as before).
+  every other module is left to the variable. Bytecode a plugin folder cannot hold (a read-only
+  install) goes to ``${CLAUDE_PLUGIN_DATA}/pycache`` (:func:`spare_cache`); without that variable
+  each run compiles, with no error.
 """
 
 import gc
@@ -29,24 +30,53 @@ PLUGIN_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__
 GC_THRESHOLD = 50_000
 
 
-def _own_finder(root: str = PLUGIN_ROOT, package: str = "claude_memory"):
+def spare_cache(environ=os.environ) -> str | None:
+    """Where the plugin's bytecode goes when the plugin's own folders cannot hold it (a read-only
+    install): ``${CLAUDE_PLUGIN_DATA}/pycache``, or None without that variable."""
+    data = environ.get("CLAUDE_PLUGIN_DATA")
+    return os.path.join(data, "pycache") if data else None
+
+
+def _own_finder(root: str = PLUGIN_ROOT, package: str = "claude_memory", spare: str | None = None):
     """A finder for ``package`` and its modules under ``root`` (installed first on ``sys.meta_path``).
 
     It computes a module's file from its name (one or two ``stat`` calls) instead of letting the
     path finder list and cache each folder of the package (about 0.06 ms a package and 0.01 ms
     a module of every hook's start-up), and its loader writes the module's bytecode even when
     ``sys.dont_write_bytecode`` is set (lifted only while one of these modules is compiled).
-    Anything it does not find is left to the usual finders."""
+    Anything it does not find is left to the usual finders.
+
+    ``spare`` (:func:`spare_cache`): when bytecode cannot be written beside the plugin's sources,
+    the loader creates that folder and writes it there; from then on (the folder exists) these
+    modules' bytecode is read and written there (``sys.pycache_prefix``, set only while one of
+    them is loaded)."""
     import _frozen_importlib_external as bootstrap  # the import system's own module: already loaded
+
+    in_use = spare if spare and os.path.isdir(spare) else None
 
     class OwnSourceLoader(bootstrap.SourceFileLoader):
         def get_code(self, fullname):
-            was = sys.dont_write_bytecode
+            was, prefix = sys.dont_write_bytecode, sys.pycache_prefix
             sys.dont_write_bytecode = False
+            if in_use:
+                sys.pycache_prefix = in_use
             try:
                 return super().get_code(fullname)
             finally:
-                sys.dont_write_bytecode = was
+                sys.dont_write_bytecode, sys.pycache_prefix = was, prefix
+
+        def set_data(self, path, data, *, _mode=0o666):
+            super().set_data(path, data, _mode=_mode)  # never raises: a failed write is just not there
+            if spare and not in_use and not os.path.exists(path):
+                prefix = sys.pycache_prefix
+                try:
+                    os.makedirs(spare, mode=0o700, exist_ok=True)
+                    sys.pycache_prefix = spare
+                    super().set_data(bootstrap.cache_from_source(self.path), data, _mode=_mode)
+                except OSError:
+                    pass
+                finally:
+                    sys.pycache_prefix = prefix
 
     prefix = package + "."
     isdir, isfile, spec_at = os.path.isdir, os.path.isfile, bootstrap.spec_from_file_location
@@ -84,7 +114,7 @@ def _cache_self(loader_class) -> None:
 
 def run(module: str, *, needs_deps: bool = False) -> None:
     gc.set_threshold(GC_THRESHOLD)
-    finder, loader = _own_finder()
+    finder, loader = _own_finder(spare=spare_cache())
     sys.meta_path.insert(0, finder)
     if sys.dont_write_bytecode:
         _cache_self(loader)
