@@ -11,8 +11,6 @@ subset (no ``\\u`` escape, no ``NaN``, few escapes) and hands everything else, a
 to the C scanner, so whatever it returns is what ``json.loads`` returns (property-tested).
 """
 
-from __future__ import annotations
-
 __all__ = ["loads", "dumps", "fast_loads"]
 
 _JSON_SPACE = " \t\n\r"

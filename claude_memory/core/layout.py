@@ -4,8 +4,6 @@ One home for these facts; every module asks here. ``os`` only, so that every hoo
 for free.
 """
 
-from __future__ import annotations
-
 import os
 
 __all__ = [

@@ -6,8 +6,6 @@ ancestor of ``cwd`` (itself included) holding a ``.claude/memory`` folder; else
 a relative one is made absolute against it.
 """
 
-from __future__ import annotations
-
 import os
 
 __all__ = [

@@ -20,8 +20,6 @@ and ``folds_case() -> bool`` (is the volume case-insensitive), both supplied
 by the hook so this module stays free of file-system access.
 """
 
-from __future__ import annotations
-
 import os
 import time
 

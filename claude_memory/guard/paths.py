@@ -16,8 +16,6 @@ root is found exactly as :func:`claude_memory.core.paths.default_memory_root` do
 (a test keeps the two in step) without importing that module's dependencies.
 """
 
-from __future__ import annotations
-
 import os
 
 from claude_memory.core.layout import INDEX_NAME, INDEX_STAMP_NAME, STAGING_DIRNAME

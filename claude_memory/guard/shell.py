@@ -11,8 +11,6 @@ malformed input (unbalanced quotes simply end at the end of the text).
 Pure: no file system, no environment.
 """
 
-from __future__ import annotations
-
 __all__ = ["Word", "Command", "Script", "lex", "QUOTED", "BARE", "VAR", "SUBST", "OPERATOR_MARK"]
 
 #: word part kinds: quoted literal, unquoted literal (globs active), variable, substitution

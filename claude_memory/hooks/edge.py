@@ -6,8 +6,6 @@ matter what happened: a crashing hook must never block the user's session.
 Problems are reported on stderr (Claude Code shows them in debug output).
 """
 
-from __future__ import annotations
-
 import sys
 
 from claude_memory.core.fastjson import dumps, fast_loads, loads

@@ -24,8 +24,6 @@ path checks (:mod:`claude_memory.guard.paths`), and a call the hook has nothing 
 not written to the operations log (:func:`claude_memory.hooks.edge.run_hook`).
 """
 
-from __future__ import annotations
-
 import os
 import sys
 

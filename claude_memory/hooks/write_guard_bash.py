@@ -7,8 +7,6 @@ command is put to the user (``ask``) only when ``git status`` shows changes unde
 that git does not hold; an analysis fault on a line naming the store is a deny (fail closed).
 """
 
-from __future__ import annotations
-
 import os
 
 from claude_memory.core.roots import MEMORY_PARTS

@@ -23,8 +23,6 @@ lives in :mod:`.context_build`, whose names (``build_table``, ``start_data``, ``
 ``read_store``, ``is_active``) are also reachable from here, loaded on first use.
 """
 
-from __future__ import annotations
-
 import marshal
 import os
 

@@ -6,8 +6,6 @@ owned by us, writing one whole or not at all, ``pread``, the staging folder itse
 detached background worker. Standard library ``os``/``stat`` only: hooks import this.
 """
 
-from __future__ import annotations
-
 import marshal
 import os
 import stat
