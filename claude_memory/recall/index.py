@@ -36,6 +36,9 @@ B = 0.6
 RECENCY_BOOST = 0.10
 RECENCY_HALF_LIFE_DAYS = 120.0
 SEP = "\x1f"
+#: A posting list read only in part (its strongest entries) is read in one piece when the part
+#: skipped is at most this many bytes (one ``pread`` instead of two).
+SKIP_READ = 8192
 
 
 def _values(data: bytes, code: str) -> memoryview:
@@ -230,6 +233,11 @@ class RecallIndex:
         self._ordinals: dict[str, int] = {}
         self._blocks_off = None
         self._files = self._dirs = self._rec = self._docs_off = None
+        # What one prompt reads more than once (the whole prompt, its parts and the feedback step
+        # ask for the same terms and docs): each block's posting offsets, postings, doc lines.
+        self._offsets: dict[int, memoryview] = {}
+        self._postings: dict[tuple, tuple] = {}
+        self._lines: dict[int, list[str]] = {}
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "RecallIndex":
@@ -287,8 +295,13 @@ class RecallIndex:
         return self.ordinal(term) >= 0
 
     def _span(self, ordinal: int) -> tuple[int, int]:
-        pair = _values(self._section("post_off", ordinal * 8, 16), "Q")
-        return pair[0], pair[1]
+        """Where the term's postings lie in ``post``: the offsets of its whole vocabulary block are
+        read at once (a prompt term's partial words and extensions share its block)."""
+        number, at = divmod(ordinal, BLOCK)
+        offsets = self._offsets.get(number)
+        if offsets is None:
+            offsets = self._offsets[number] = _values(self._section("post_off", number * BLOCK * 8, (BLOCK + 1) * 8), "Q")
+        return offsets[at], offsets[at + 1]
 
     def df(self, term: str) -> int:
         """How many memories use ``term``."""
@@ -300,13 +313,22 @@ class RecallIndex:
 
     def postings(self, term: str, limit: int | None = None) -> tuple[memoryview, memoryview]:
         """Doc numbers (uint32) and contributions (float32) of the term's ``limit`` strongest entries."""
+        found = self._postings.get((term, limit))
+        if found is not None:
+            return found
         ordinal = self.ordinal(term)
         if ordinal < 0:
             return EMPTY_IDS, EMPTY_SCORES
         start, end = self._span(ordinal)
         half = (end - start) // 2
         take = half if limit is None else min(half, limit * 4)
-        return _values(self._section("post", start, take), "I"), _values(self._section("post", start + half, take), "f")
+        if half - take <= SKIP_READ:  # one read for both halves, what lies between included
+            both = memoryview(self._section("post", start, half + take))
+            found = both[:take].cast("I"), both[half:half + take].cast("f")
+        else:
+            found = _values(self._section("post", start, take), "I"), _values(self._section("post", start + half, take), "f")
+        self._postings[(term, limit)] = found
+        return found
 
     def extensions(self, prefix: str, limit: int) -> list[str]:
         """Up to ``limit`` vocabulary terms that start with ``prefix`` (other than itself), in order."""
@@ -341,10 +363,13 @@ class RecallIndex:
         return self._dirs
 
     def _doc_line(self, number: int) -> list[str]:
-        if self._docs_off is None:
-            self._docs_off = _values(self._section("docs_off"), "I")
-        start, end = self._docs_off[number], self._docs_off[number + 1]
-        return self._section("docs", start, end - start).decode("utf-8", "replace").split(SEP)
+        line = self._lines.get(number)
+        if line is None:
+            if self._docs_off is None:
+                self._docs_off = _values(self._section("docs_off"), "I")
+            start, end = self._docs_off[number], self._docs_off[number + 1]
+            line = self._lines[number] = self._section("docs", start, end - start).decode("utf-8", "replace").split(SEP)
+        return line
 
     def fields(self, number: int) -> tuple[str, str, str, str, list[str]]:
         """(category, folder, slug, title, tags) of one doc."""

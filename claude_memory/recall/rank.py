@@ -221,7 +221,8 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
     """
     if index.n == 0 or limit <= 0:
         return []
-    hits, max_idf, leftover, size = scored(index, prompt)
+    matches: dict = {}  # a part's words are the prompt's: their matches are found once
+    hits, max_idf, leftover, size = scored(index, prompt, matches=matches)
     if explain or not hits:
         return hits
     chosen = select(hits, max_idf, limit, leftover, size)
@@ -230,7 +231,7 @@ def rank(index: dict, prompt: str, limit: int, *, explain: bool = False) -> list
         if parts:
             tops = []
             for part in parts:
-                part_hits, part_idf, part_left, part_size = scored(index, part, semantic=False)
+                part_hits, part_idf, part_left, part_size = scored(index, part, semantic=False, matches=matches)
                 tops.append(select(part_hits, part_idf, 1, part_left, part_size, part=True) if part_hits else [])
             chosen = with_parts(chosen, tops, limit)
     return chosen
@@ -251,14 +252,16 @@ def with_parts(chosen: list, tops: list, limit: int) -> list:
     return out[:limit]
 
 
-def scored(index, prompt: str, keep=None, *, semantic: bool = True) -> tuple[list, float, float, float]:
+def scored(index, prompt: str, keep=None, *, semantic: bool = True, matches: dict | None = None) -> tuple[list, float, float, float]:
     """(hits, max IDF, leftover, size): the ``CANDIDATES`` best memories (only docs for which
     ``keep(doc number)`` is true, when given), annotated, and what :func:`select` needs besides
     them (exposed so the gate can be fitted offline); ``size`` is
     how many words the prompt asks with (content words, a camelCase part counting its share, and
     file names), scaled down in a store of fewer than ``STRENGTH_FULL_AT`` memories. Without
     ``semantic`` the semantic table is not read (a part of a prompt is scored lexically: its
-    prompt already was by meaning, and each part would cost the table's arithmetic again)."""
+    prompt already was by meaning, and each part would cost the table's arithmetic again).
+    ``matches``: a dict kept across calls on the same index (and weights) that remembers each
+    term's :func:`_term_matches` (a prompt's parts ask for its words again)."""
     n = index.n
     mentions = text.path_mentions(prompt)
     qterms = text.query_terms(prompt)
@@ -268,11 +271,18 @@ def scored(index, prompt: str, keep=None, *, semantic: bool = True) -> tuple[lis
     scores: dict[int, float] = {}
     matched = []  # per prompt term: (mass, factor, best, lists)
     total_mass = 0.0
+    # the semantic table's word neighbours are the only alternatives ``semantic`` changes
+    neighbours = bool(semantic and NEIGHBOUR_WEIGHT and getattr(index, "semantic", None) is not None)
+    if matches is None:
+        matches = {}
     for term, factor in qterms:
         df = index.df(term)
         mass = (idf(df, n) if df else max_idf) * factor
         total_mass += mass
-        best, lists = _term_matches(index, term, semantic)
+        found = matches.get((term, neighbours))
+        if found is None:
+            found = matches[(term, neighbours)] = _term_matches(index, term, neighbours)
+        best, lists = found
         matched.append((mass, factor, best, lists))
         get = scores.get
         for number, value in best.items():
