@@ -284,6 +284,9 @@ def scored(index, prompt: str, keep=None, *, semantic: bool = True, matches: dic
             found = matches[(term, neighbours)] = _term_matches(index, term, neighbours)
         best, lists = found
         matched.append((mass, factor, best, lists))
+        if not scores:  # 0.0 + value is value: the first term's best, as it is
+            scores.update(best)
+            continue
         get = scores.get
         for number, value in best.items():
             scores[number] = get(number, 0.0) + value
@@ -299,9 +302,8 @@ def scored(index, prompt: str, keep=None, *, semantic: bool = True, matches: dic
         return [], 0.0, 0.0, 0.0
     rec = index.recency()
     # (-score, doc) sorts best first with the doc number breaking ties, without a key function.
-    ordered = sorted([(-(score * rec[number]), number) for number, score in scores.items()])
     hits = []
-    for neg, number in ordered:
+    for neg, number in _best_first([(-(score * rec[number]), number) for number, score in scores.items()]):
         if keep is not None and not keep(number):
             continue
         # Coverage and units only for the docs walked: the same sums, in the same order, as
@@ -332,6 +334,30 @@ def scored(index, prompt: str, keep=None, *, semantic: bool = True, matches: dic
     return hits, max_idf, _leftover(hits, matched, max_idf), size
 
 
+#: :func:`_best_first` sorts this many first (a walk for the ``CANDIDATES`` best rarely needs more).
+SORT_HEAD = 48
+
+
+def _best_first(pairs: list):
+    """``sorted(pairs)`` of ``(key, doc)`` pairs, lazily: the ``SORT_HEAD`` smallest keys (and any equal
+    to the last of them) are sorted first, the rest only when the caller reads on."""
+    if len(pairs) <= SORT_HEAD:
+        yield from sorted(pairs)
+        return
+    cut = sorted([p[0] for p in pairs])[SORT_HEAD - 1]
+    yield from sorted([p for p in pairs if p[0] <= cut])
+    yield from sorted([p for p in pairs if p[0] > cut])
+
+
+def _top(scores: dict, k: int) -> list:
+    """``sorted(scores, key=lambda d: -scores[d])[:k]`` (ties in ``scores``' order), sorting only those
+    at or above the ``k``-th best score."""
+    if len(scores) > k:
+        cut = sorted(scores.values())[-k]
+        scores = {d: v for d, v in scores.items() if v >= cut}
+    return sorted(scores, key=lambda d: -scores[d])[:k]
+
+
 def _dense(index, qterms: list, lexical: dict) -> dict[int, float]:
     """Semantic evidence per memory, 0..1 (from the semantic table, when one was built for this
     base): for the lexical leaders and the ``DENSE_SHORTLIST`` memories the prompt's words point
@@ -340,7 +366,7 @@ def _dense(index, qterms: list, lexical: dict) -> dict[int, float]:
     table = getattr(index, "semantic", None)
     if table is None or not DENSE_SCORE and not DENSE_COVER:
         return {}
-    best = sorted(lexical, key=lambda d: -lexical[d])[:CANDIDATES] if lexical else []
+    best = _top(lexical, CANDIDATES) if lexical else []
     terms = [t for t, f in qterms if f]
     profile = getattr(table, "prompt_profile", None)
     mean = deviation = 0.0

@@ -119,12 +119,13 @@ class SemanticTable:
                 continue
             found = True
             vec, scale, numbers, dots = record[:4]
-            total = list(map(float.__add__, total, map(scale.__mul__, memoryview(vec).cast("b"))))
+            total = [t + scale * v for t, v in zip(total, memoryview(vec).cast("b"))]
+            get = acc.get
             for number, dot in zip(numbers, dots):
-                acc[number] = acc.get(number, 0.0) + dot
+                acc[number] = get(number, 0.0) + dot
         if not found:
             return None
-        return total, sum(v * v for v in total) ** 0.5 or 1.0, acc
+        return total, sum(map(mul, total, total)) ** 0.5 or 1.0, acc
 
     def prompt_similarities(self, terms: list[str], extra: list[int] = ()) -> dict[int, float]:
         """Approximate cosine of the prompt (its ``terms``) with each memory some word points to,

@@ -257,6 +257,9 @@ def query_terms(text: str) -> list[tuple[str, float]]:
     How common a word is in general is not guessed from a list: the store's IDF says it, and
     the semantic extra's word table (when built) adds a general-language prior.
     """
+    found = _QUERY_TERMS.get(text)
+    if found is not None:
+        return list(found)
     seen: dict[str, float] = {}
     for word, kind in _words(text):
         if len(word) < 2 or word in STOP_WORDS:
@@ -265,7 +268,16 @@ def query_terms(text: str) -> list[tuple[str, float]]:
         if term in seen:
             continue
         seen[term] = 0.0 if kind == 1 else CAMEL_PART_MASS if kind == 2 else 1.0
-    return list(seen.items())
+    if len(_QUERY_TERMS) >= QUERY_MEMO:
+        _QUERY_TERMS.clear()
+    found = _QUERY_TERMS[text] = tuple(seen.items())
+    return list(found)
+
+
+#: :func:`query_terms` remembers this many texts (one prompt asks for its own, its parts' and
+#: its best memory's terms more than once; a long-lived caller's memo stays bounded).
+QUERY_MEMO = 64
+_QUERY_TERMS: dict[str, tuple] = {}
 
 
 def _abbreviation_table() -> dict[str, tuple[str, ...]]:
