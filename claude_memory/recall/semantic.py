@@ -10,13 +10,14 @@ Two halves with different rules:
   ``pread`` calls and some arithmetic on at most a few dozen numbers per prompt word.
 
 The table file: an 8-byte header length, a ``marshal`` header (``v``, the base index ``id``
-it was built for, ``n`` docs, block samples and offsets, how the memory vectors spread:
-their centroid and covariance in :data:`SPREAD` scaled eigenvectors), then the word blocks,
+it was built for, ``n`` docs, block samples (UTF-8) and offsets (uint64 bytes), how the memory
+vectors spread: their centroid and covariance in :data:`SPREAD` scaled eigenvectors, as float64
+bytes, which a prompt reads in place instead of unpacking thousands of floats), then the word blocks,
 the doc vectors (int8) and their scales (float32), and :data:`PASSAGES` passage vectors per
 memory (int8, then their scales; an unused slot has scale 0). A word record (keyed by the recall stem of the word, so the prompt side looks words
 up exactly as the lexical index does) holds the word's model vector (int8, with its scale)
 its *semantic postings*: the ``TOP_DOCS`` memories whose vectors are closest to it, with
-the dot product, and its *neighbours*: the store's own words closest to it (a term-neighbour
+the dot product (uint32 and float64 bytes), and its *neighbours*: the store's own words closest to it (a term-neighbour
 table restricted to the store's vocabulary, so a prompt word may match a memory's word that
 means nearly the same). Because a static model's text vector is the mean of its word vectors, a
 prompt's cosine with a memory is the sum of its words' dot products divided by the norm of
@@ -46,7 +47,7 @@ __all__ = ["SEMANTIC_FILE", "TABLE_VERSION", "TOP_DOCS", "BLOCK", "PASSAGES", "S
 
 from claude_memory.recall.cache import SEMANTIC_FILE, STAGING  # noqa: E402  (their one home: the cache)
 
-TABLE_VERSION = 3
+TABLE_VERSION = 4
 #: Passage vectors kept per memory (title, tags and slug, then content lines): bounds the table
 #: and the prompt's work per shortlisted memory.
 PASSAGES = 6
@@ -74,21 +75,24 @@ class SemanticTable:
         self.n: int = header["n"]
         self.dim: int = header["dim"]
         self._samples: list = header["samples"]
-        self._offsets: list = header["offsets"]
+        self._offsets = memoryview(header["offsets"]).cast("Q")
         self._start = start
         self._docs_at = start + header["docs_at"]
         self._scales_at = self._docs_at + self.n * self.dim
         self._blocks: dict[int, dict] = {}
         self._passages_at = start + header["passages_at"] if "passages_at" in header else None
-        self._centre: list = header.get("centre") or []
-        self._spread: list = header.get("spread") or []
+        centre, spread = header.get("centre") or b"", header.get("spread") or b""
+        self._centre = memoryview(centre).cast("d") if centre else ()
+        rows = memoryview(spread).cast("d") if spread else ()
+        self._spread = [rows[at:at + self.dim] for at in range(0, len(rows), self.dim)]
         self._rest: float = header.get("rest", 0.0)
 
     def word(self, term: str):
-        """(int8 vector bytes, scale, doc numbers, dot products, neighbours) of a word, or None."""
+        """(int8 vector bytes, scale, doc numbers (uint32 bytes), dot products (float64 bytes),
+        neighbours) of a word, or None."""
         from claude_memory.recall.index import bisect_right
 
-        number = bisect_right(self._samples, term) - 1
+        number = bisect_right(self._samples, term.encode("utf-8", "replace")) - 1
         if number < 0:
             return None
         block = self._blocks.get(number)
@@ -121,7 +125,7 @@ class SemanticTable:
             vec, scale, numbers, dots = record[:4]
             total = [t + scale * v for t, v in zip(total, memoryview(vec).cast("b"))]
             get = acc.get
-            for number, dot in zip(numbers, dots):
+            for number, dot in zip(memoryview(numbers).cast("I"), memoryview(dots).cast("d")):
                 acc[number] = get(number, 0.0) + dot
         if not found:
             return None

@@ -168,13 +168,13 @@ def build_table(docs: list, base_id, model, contents: list | None = None) -> byt
             nbrs = tuple((store_terms[c], round(float(cos[row, c]), 3))
                          for c in close[row][np.argsort(-cos[row, close[row]])]
                          if store_terms[c] != key and cos[row, c] >= NEIGHBOUR_MIN)[:NEIGHBOURS]
-            records.append((quant, scale, tuple(int(c) for c in cols),
-                            tuple(round(float(dots[row, c]), 4) for c in cols), nbrs))
+            records.append((quant, scale, np.array([int(c) for c in cols], dtype=np.uint32).tobytes(),
+                            np.array([round(float(dots[row, c]), 4) for c in cols], dtype=np.float64).tobytes(), nbrs))
     blocks: list[bytes] = []
-    samples: list[str] = []
+    samples: list[bytes] = []
     offsets = [0]
     for at in range(0, len(keys), BLOCK):
-        samples.append(keys[at])
+        samples.append(keys[at].encode("utf-8", "replace"))
         blob = marshal.dumps({keys[i]: records[i] for i in range(at, min(at + BLOCK, len(keys)))})
         blocks.append(blob)
         offsets.append(offsets[-1] + len(blob))
@@ -193,8 +193,10 @@ def build_table(docs: list, base_id, model, contents: list | None = None) -> byt
     centre, spread_rows, rest = spread(doc_vecs)
     words_blob = b"".join(blocks)
     header = marshal.dumps({"v": TABLE_VERSION, "base": base_id, "n": n, "dim": int(dim), "samples": samples,
-                            "offsets": offsets, "docs_at": len(words_blob), "passages_at": len(words_blob) + len(doc_blob),
-                            "centre": centre, "spread": spread_rows, "rest": rest})
+                            "offsets": np.array(offsets, dtype=np.uint64).tobytes(),
+                            "docs_at": len(words_blob), "passages_at": len(words_blob) + len(doc_blob),
+                            "centre": np.array(centre, dtype=np.float64).tobytes(),
+                            "spread": np.array(spread_rows, dtype=np.float64).tobytes(), "rest": rest})
     doc_blob += quant + pscales
     return len(header).to_bytes(8, "little") + header + words_blob + doc_blob
 
