@@ -267,7 +267,9 @@ def scored(index, prompt: str, keep=None, *, semantic: bool = True, matches: dic
     qterms = text.query_terms(prompt)
     if not qterms and not mentions:
         return [], 0.0, 0.0, 0.0
-    max_idf = idf(0, n)
+    # a settled base reads each IDF from its index (a layered one computes it for its own size)
+    term_idf = getattr(index, "term_idf", None) or (lambda df: idf(df, n))
+    max_idf = term_idf(0)
     scores: dict[int, float] = {}
     matched = []  # per prompt term: (mass, factor, best, lists)
     total_mass = 0.0
@@ -277,7 +279,7 @@ def scored(index, prompt: str, keep=None, *, semantic: bool = True, matches: dic
         matches = {}
     for term, factor in qterms:
         df = index.df(term)
-        mass = (idf(df, n) if df else max_idf) * factor
+        mass = (term_idf(df) if df else max_idf) * factor
         total_mass += mass
         found = matches.get((term, neighbours))
         if found is None:
