@@ -15,8 +15,6 @@ Hooks call :func:`hook_config`: without a project override it only parses the
 defaults file (read once per process), never touching the merge machinery.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 

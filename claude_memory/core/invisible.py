@@ -20,8 +20,6 @@ Standard library only, nothing imported: the hooks call :func:`strip_invisible` 
 their output, and ASCII text returns at once.
 """
 
-from __future__ import annotations
-
 __all__ = ["INVISIBLE", "JOINERS", "strip_invisible", "count_invisible", "strip_tree"]
 
 #: Always removed.

@@ -8,8 +8,6 @@ memory's text, a prompt or a path inside it. When the file passes :data:`MAX_LOG
 every hook appends here.
 """
 
-from __future__ import annotations
-
 import os
 import time
 

@@ -14,8 +14,6 @@
 Standard library only (``os``, for the pause): the Stop and UserPromptSubmit hooks call this on every run.
 """
 
-from __future__ import annotations
-
 __all__ = ["PLACEHOLDER", "PAUSE_ENV", "strip_private", "strip_private_record", "memory_enabled",
            "capture_paused", "recall_paused"]
 

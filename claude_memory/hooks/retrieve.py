@@ -7,8 +7,6 @@ injected) for greetings, off-topic prompts, a missing or empty store and broken 
 Standard library only: this runs before every prompt.
 """
 
-from __future__ import annotations
-
 import os
 
 from claude_memory.core.config import hook_config
@@ -74,7 +72,7 @@ def decide(payload: dict) -> dict | None:
     if not enabled or limit == 0:
         return None
     from claude_memory.recall import recall
-    from claude_memory.recall.context_notes import after_recall
+    from claude_memory.recall.usage import after_recall
 
     session_id = payload.get("session_id")
     seen, notes = after_recall(root, session_id) if has_project else (set(), lambda entries: {})

@@ -11,8 +11,6 @@ that asks for a category); ``render`` writes the delimited block. :func:`recall`
 together.
 """
 
-from __future__ import annotations
-
 __all__ = ["recall", "search", "MAX_PROMPT_CHARS"]
 
 #: Only the start of a huge pasted prompt is ranked (bounded cost per prompt).

@@ -32,8 +32,6 @@ a background build and, meanwhile, the prompt is ranked over the titles and tags
 ``index.md`` (:func:`corpus.index_md_docs`: one file, bounded work).
 """
 
-from __future__ import annotations
-
 import marshal
 import os
 import stat

@@ -15,8 +15,6 @@ field-weighted length used for length normalisation, and ``gist`` the memory's s
 line or two (:func:`gist`), injected with it.
 """
 
-from __future__ import annotations
-
 import os
 import stat
 

@@ -9,8 +9,6 @@ the same line. Matching is a few ``str.find`` calls per cue, so no regular expre
 its ~6 ms of start-up) is needed on the prompt's path.
 """
 
-from __future__ import annotations
-
 __all__ = ["CATEGORY_CUES", "categories_asked"]
 
 #: (category, phrases): a prompt matching any phrase asks for that category.

@@ -18,8 +18,6 @@ built with. The difference from a fresh build is a few percent of a score on rar
 and it disappears at the next compaction, which rebuilds the base from scratch.
 """
 
-from __future__ import annotations
-
 from claude_memory.recall.index import (EMPTY_IDS, EMPTY_SCORES, bisect_left, contribution, day_number, idf,
                                         path_maps, recency_factor)
 

@@ -20,8 +20,6 @@ day, so memories added later by the cache's delta score alike), then raw section
 the prompt's words, not on the size of the store.
 """
 
-from __future__ import annotations
-
 import marshal
 
 __all__ = ["INDEX_VERSION", "K1", "B", "build", "idf", "contribution", "recency_factor", "day_number",

@@ -43,8 +43,6 @@ The free weights are chosen by ``bench/recall_cross.py`` on one evaluation set (
 two halves) and reported on the other; the shipped values are the first dev set's choice.
 """
 
-from __future__ import annotations
-
 from claude_memory.recall import text
 from claude_memory.recall.cues import categories_asked
 from claude_memory.recall.index import idf

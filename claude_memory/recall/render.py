@@ -18,8 +18,6 @@ tags keep only slug characters, and everything is length-capped. Paths are built
 folder name and the file's slug, which the corpus already restricted to ``[a-z0-9-]``.
 """
 
-from __future__ import annotations
-
 from claude_memory.core.invisible import strip_invisible
 
 __all__ = ["OPEN", "CLOSE", "render", "clean_title", "clean_tag", "MAX_CHARS", "DEFAULT_CHARS", "MIN_CHARS"]

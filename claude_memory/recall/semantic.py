@@ -36,8 +36,6 @@ recall is lexical only and says nothing about it. Knowledge of words comes only 
 model: no word list is involved.
 """
 
-from __future__ import annotations
-
 import marshal
 import os
 from _operator import mul  # what ``operator`` re-exports, without loading it (twice as fast as float.__mul__ on int8)

@@ -16,8 +16,6 @@ words yield their parts as well as the whole, so exact identifiers score above t
 loose parts.
 """
 
-from __future__ import annotations
-
 __all__ = [
     "TOKENIZER_VERSION",
     "terms",

@@ -10,20 +10,23 @@ is the user's own, mode 0700, git-ignored, never committed):
 - ``seen/<session id>``: the memories injected in that session, one a line; prompt recall
   and file recall skip them, and a session start after compaction brings them back.
 
+Prompt recall takes two things from here (:func:`after_recall`): what the session has already been
+given (skipped) and which recalled memories the context table marks stale (:func:`stale_notes`: one
+hash bucket per memory, read from the table built in the background; nothing here looks at the
+project's files or git).
+
 Each record is one ``write`` to a file opened with ``O_APPEND`` (:func:`claude_memory.core.oplog.append_bounded`,
 shared with the operations log): no lock, no read-modify-write, nothing a writer of the store ever
 waits on. Reading is for the maintainers'
 reports (:func:`read_log`, :func:`stats`) and the small per-session set.
 """
 
-from __future__ import annotations
-
 import os
 
 from claude_memory.recall.private import STAGING, read_private, staging
 
 __all__ = ["LOG_FILE", "SEEN_DIR", "VIAS", "record", "seen", "read_log", "stats", "never_recalled",
-           "prune_seen", "DEFAULT_MAX_BYTES", "usage_settings", "session_file"]
+           "prune_seen", "DEFAULT_MAX_BYTES", "usage_settings", "session_file", "after_recall", "stale_notes"]
 
 LOG_FILE = "usage.log"
 SEEN_DIR = "seen"
@@ -94,6 +97,34 @@ def seen(root: str, session_id) -> set[str]:
     if not data:
         return set()
     return {line for line in data.decode("utf-8", "replace").split("\n") if line}
+
+
+def stale_notes(root: str, names: list[str]) -> dict[str, str]:
+    """``{folder/slug: "may be stale: ..."}`` for those of ``names`` the context table marks."""
+    from claude_memory.recall import context_table
+
+    table = context_table.open_table(root)
+    if table is None:
+        return {}
+    out = {}
+    try:
+        for name in names:
+            meta = table.get("m:" + name)
+            if isinstance(meta, tuple) and len(meta) == 4 and meta[3]:
+                out[name] = f"may be stale: {meta[3]}"
+    except context_table.READ_ERRORS:
+        return out
+    finally:
+        table.close()
+    return out
+
+
+def after_recall(root: str, session_id):
+    """(names already injected in the session, ``notes(entries)`` giving the stale marks for recall entries)."""
+    def notes(entries: list) -> dict[str, str]:
+        return stale_notes(root, [f"{e[1]}/{e[2]}" for e in entries])
+
+    return seen(root, session_id), notes
 
 
 def seen_in_order(root: str, session_id) -> list[str]:

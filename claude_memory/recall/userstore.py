@@ -10,8 +10,6 @@ category and id, or the same title) the project's wins, and the project's memori
 Standard library only (``os``): it runs on every prompt (the rest only when the user store exists).
 """
 
-from __future__ import annotations
-
 import os
 
 __all__ = ["USER_ROOT_ENV", "user_root", "combine", "render_both"]
