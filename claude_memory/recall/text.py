@@ -116,9 +116,20 @@ def _undouble(word: str) -> str:
     return word
 
 
+#: The ASCII letters and digits, and every ASCII character.
+_ASCII_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+_ASCII = bytes(range(128)).decode("ascii")
+
+
+def _blanks(kept: str) -> dict[int, str]:
+    """A ``str.translate`` table turning every ASCII character but the letters, digits and ``kept``
+    into a space (built from the character set itself: this runs at every prompt's start-up)."""
+    return dict.fromkeys(_ASCII.translate(dict.fromkeys(map(ord, _ASCII_ALNUM + kept))).encode("ascii"), " ")
+
+
 #: ``str.translate`` table: every ASCII character that cannot be part of a word (anything but
 #: ``[A-Za-z0-9]`` and the joiners ``._-``) becomes a space.
-_WORD_BLANKS = {code: " " for code in range(128) if not (chr(code).isalnum() or chr(code) in "._-")}
+_WORD_BLANKS = _blanks("._-")
 #: The joiners ``-`` and ``_`` become ``.``, so one ``split(".")`` cuts an identifier into its pieces.
 _JOINERS = {ord("-"): ".", ord("_"): "."}
 
@@ -309,7 +320,7 @@ def norm_path(path: str) -> str:
 #: Characters a path is made of besides letters and digits (``\w`` is ``str.isalnum()`` or ``_``).
 _PATH_PUNCT = "_.@+~-/"
 #: ``str.translate`` table: ASCII characters that cannot be part of a path become spaces.
-_PATH_BLANKS = {code: " " for code in range(128) if not (chr(code).isalnum() or chr(code) in _PATH_PUNCT)}
+_PATH_BLANKS = _blanks(_PATH_PUNCT)
 #: Runs longer than this are matched with the regular expression below (bounded cost).
 _LONG_RUN = 120
 #: The path grammar, spelled as a regular expression; :func:`_path_end` implements it
