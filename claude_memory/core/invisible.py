@@ -22,19 +22,36 @@ their output, and ASCII text returns at once.
 
 __all__ = ["INVISIBLE", "JOINERS", "strip_invisible", "count_invisible", "strip_tree"]
 
-#: Always removed.
-INVISIBLE: frozenset[int] = frozenset((
-    *range(0xE0000, 0xE0080),                      # tag characters
-    0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A),  # bidi controls
-    0x200B, *range(0x2060, 0x2065), 0xFEFF, 0x180E,  # zero-width, word joiner, invisible operators, BOM
-    0x115F, 0x1160, 0x3164, 0xFFA0,                # Hangul fillers (render blank)
-    *range(0xE0100, 0xE01F0),                      # variation selectors supplement
-))
+def _invisible() -> frozenset[int]:
+    return frozenset((
+        *range(0xE0000, 0xE0080),                      # tag characters
+        0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A),  # bidi controls
+        0x200B, *range(0x2060, 0x2065), 0xFEFF, 0x180E,  # zero-width, word joiner, invisible operators, BOM
+        0x115F, 0x1160, 0x3164, 0xFFA0,                # Hangul fillers (render blank)
+        *range(0xE0100, 0xE01F0),                      # variation selectors supplement
+    ))
+
+
 #: Removed unless between two non-ASCII letters.
 JOINERS: frozenset[int] = frozenset((0x200C, 0x200D))
 
-_TABLE = dict.fromkeys(INVISIBLE)
+#: ``INVISIBLE`` (always removed: :func:`_invisible`) and its ``str.translate`` table are built on
+#: first use: ASCII text (most of what a hook prints) never needs them.
+_TABLE: dict | None = None
 _JOINER_CHARS = "\u200c\u200d"
+
+
+def __getattr__(name: str):
+    if name == "INVISIBLE":
+        return frozenset(_table())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _table() -> dict:
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = dict.fromkeys(_invisible())
+    return _TABLE
 
 
 def _keeps_joiner(text: str, i: int) -> bool:
@@ -59,7 +76,7 @@ def strip_invisible(text: str) -> str:
     """``text`` without the invisible characters above (the same object when there are none)."""
     if text.isascii():
         return text
-    out = text.translate(_TABLE)
+    out = text.translate(_TABLE if _TABLE is not None else _table())
     if "\u200c" in out or "\u200d" in out:
         out = "".join(c for i, c in enumerate(out) if c not in _JOINER_CHARS or _keeps_joiner(out, i))
     return out if out != text else text
