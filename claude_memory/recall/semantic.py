@@ -77,6 +77,7 @@ class SemanticTable:
         self._start = start
         self._docs_at = start + header["docs_at"]
         self._scales_at = self._docs_at + self.n * self.dim
+        self._scales = None
         self._blocks: dict[int, dict] = {}
         self._passages_at = start + header["passages_at"] if "passages_at" in header else None
         centre, spread = header.get("centre") or b"", header.get("spread") or b""
@@ -105,10 +106,12 @@ class SemanticTable:
         return record[4] if record is not None else ()
 
     def doc_vector(self, number: int) -> tuple[memoryview, float]:
-        """The doc's int8 vector and its scale (float32 after all the vectors)."""
+        """The doc's int8 vector and its scale (float32 after all the vectors; a prompt reads the
+        scales once, 4 bytes a memory, instead of one ``pread`` per shortlisted memory)."""
         raw = os.pread(self._fd, self.dim, self._docs_at + number * self.dim)
-        scale = memoryview(os.pread(self._fd, 4, self._scales_at + number * 4)).cast("f")[0]
-        return memoryview(raw).cast("b"), scale
+        if self._scales is None:
+            self._scales = memoryview(os.pread(self._fd, 4 * self.n, self._scales_at)).cast("f")
+        return memoryview(raw).cast("b"), self._scales[number]
 
     def _prompt(self, terms: list[str]):
         """(summed word vector, its norm, approximate dot per memory) of the prompt, or None."""
