@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory.recall import cache, corpus, delta, recall
+from claude_memory.recall import cache, cache_build, corpus, delta, recall
 from claude_memory.recall.rank import rank
 from recall_helpers import memory, sample_store, write
 
@@ -77,7 +77,7 @@ def store(tmp_path):
 def no_fork(monkeypatch):
     """In-process tests never fork pytest: record background builds instead."""
     calls = []
-    monkeypatch.setattr(cache, "spawn_build", lambda root, semantic_only=False: calls.append(root) or True)
+    monkeypatch.setattr(cache_build, "spawn_build", lambda root, semantic_only=False: calls.append(root) or True)
     return calls
 
 
@@ -142,7 +142,7 @@ def test_a_write_costs_one_folder_listing_and_one_file(store, monkeypatch):
     real_read, real_scan = corpus.read_memory, corpus.scan_folder
     monkeypatch.setattr(corpus, "read_memory", lambda root, f, slug: read.append(slug) or real_read(root, f, slug))
     monkeypatch.setattr(corpus, "scan_folder", lambda root, f: listed.append(f) or real_scan(root, f))
-    monkeypatch.setattr(cache, "build_base", lambda *a, **k: pytest.fail("rebuilt the whole index"))
+    monkeypatch.setattr(cache_build, "build_base", lambda *a, **k: pytest.fail("rebuilt the whole index"))
     assert "A brand new decision" in titles(cache.load_index(str(store)))
     assert read == ["new-one"] and listed == ["decisions"]
 

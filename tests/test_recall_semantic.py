@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from claude_memory.recall import cache, recall, semantic, text
+from claude_memory.recall import cache, cache_build, recall, semantic, text
 from claude_memory.recall.cache import build_base, load_index
 from recall_helpers import memory, write
 
@@ -124,7 +124,7 @@ def test_recall_injects_by_meaning_once_the_table_exists(store, monkeypatch):
                         ("DENSE_SCORE", 2.0), ("DENSE_Z", 0.5), ("DENSE_ZSPAN", 1.0)):
         monkeypatch.setattr(f"claude_memory.recall.rank.{name}", value)
     prompt = "how long do we keep money payment records"
-    monkeypatch.setattr(cache, "spawn_build", lambda root, semantic_only=False: True)
+    monkeypatch.setattr(cache_build, "spawn_build", lambda root, semantic_only=False: True)
     before = [e[2] for e in recall(str(store), prompt, 5)]
     assert "invoice-retention" not in before
     assert _build(store)
@@ -139,7 +139,7 @@ def test_a_table_of_another_base_is_ignored(store):
 
 def test_a_prompt_without_a_table_asks_once_and_a_missing_extra_is_remembered(store, monkeypatch):
     calls = []
-    monkeypatch.setattr(cache, "spawn_build", lambda root, semantic_only=False: calls.append(semantic_only) or True)
+    monkeypatch.setattr(cache_build, "spawn_build", lambda root, semantic_only=False: calls.append(semantic_only) or True)
     load_index(str(store), prompt="kafka")
     assert calls == [True]
     assert cache.build_semantic(str(store), enabled=False) is False  # as a builder without the extra does
