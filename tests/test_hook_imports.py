@@ -219,8 +219,9 @@ def test_recall_warm_prompt_imports_nothing_heavy(project, warm_store, prompt, i
     assert heavy == set()
     assert "claude_memory.recall.rank" in names  # the prompt was ranked, not dismissed early
     # nor what a prompt does not need: the strict JSON reader (the defaults are the plugin's own),
-    # the cache's builder side (the cache is settled)
-    assert names.isdisjoint({"claude_memory.core.jsonio", "claude_memory.core.errors", "claude_memory.recall.cache_build"})
+    # the builder sides of the cache and the index (the cache is settled)
+    assert names.isdisjoint({"claude_memory.core.jsonio", "claude_memory.core.errors", "claude_memory.recall.cache_build",
+                             "claude_memory.recall.index_build"})
     if injects is not None:
         assert (b"<project-memory>" in stdout) == injects
 

@@ -16,7 +16,8 @@ import time
 from claude_memory.recall import cache
 from claude_memory.recall.cache import (DELTA_FILE, DOCS_FILE, FOLDERS, INDEX_FILE, LOCK_FILE, SEMANTIC_FILE,
                                         SEMANTIC_MARKER, STAGING, UNSETTLED_NS, _NOFOLLOW, _open_base, release)
-from claude_memory.recall.index import RecallIndex, build
+from claude_memory.recall.index import RecallIndex
+from claude_memory.recall.index_build import build
 from claude_memory.recall.private import READ_ERRORS
 from claude_memory.recall.private import folder_sig as _folder_sig
 from claude_memory.recall.private import read_private as _read_private

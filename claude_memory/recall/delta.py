@@ -18,8 +18,8 @@ built with. The difference from a fresh build is a few percent of a score on rar
 and it disappears at the next compaction, which rebuilds the base from scratch.
 """
 
-from claude_memory.recall.index import (EMPTY_IDS, EMPTY_SCORES, bisect_left, contribution, day_number, idf,
-                                        path_maps, recency_factor)
+from claude_memory.recall.index import EMPTY_IDS, EMPTY_SCORES, bisect_left, idf
+from claude_memory.recall.index_build import contribution, day_number, path_maps, recency_factor
 
 __all__ = ["Entry", "make_entries", "sorted_vocab", "LayeredIndex"]
 
