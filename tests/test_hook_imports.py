@@ -177,6 +177,8 @@ def test_recall_hook_own_part_on_a_store_imports_nothing_heavy(project, store, o
     assert proc.returncode == 0, proc.stderr
     names = set(proc.stdout.split()) - set(bare)
     assert "claude_memory.core.config" in names
+    # checking an override is loaded only when there is one
+    assert ("claude_memory.core.config_check" in names) == override
     heavy = {n for n in names if n.split(".")[0] in HEAVY}
     assert heavy == set()
 

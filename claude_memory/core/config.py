@@ -7,16 +7,16 @@ number outside :data:`BOUNDS`, is reported and the default kept. So every reader
 exactly the defaults' shape and types and needs no defensive parsing of its own.
 
 Standard library only (recall, triage and the guards load it on every call), and
-cheap to import: ``os`` and ``sys`` only at start-up (no pathlib, typing, copy or
-json). A project's override is read with the strict reader (:mod:`claude_memory.core.jsonio`);
-an unreadable or invalid one falls back to the defaults with a warning.
+cheap to import: ``os`` only at start-up (no pathlib, typing, copy or json). A project's
+override is read with the strict reader (:mod:`claude_memory.core.jsonio`) and checked by
+:mod:`.config_check` (loaded only then); an unreadable or invalid one falls back to the defaults
+with a warning.
 
 Hooks call :func:`hook_config`: without a project override it only parses the
 defaults file (read once per process), never touching the merge machinery.
 """
 
 import os
-import sys
 
 from claude_memory.core.layout import CONFIG_NAME
 from claude_memory.core.roots import PLUGIN_ROOT
@@ -30,22 +30,10 @@ PROJECT_CONFIG_NAME = CONFIG_NAME
 
 _defaults_text: str | None = None
 
-#: inclusive bounds of numeric settings (``*`` stands for any category)
-BOUNDS = {
-    "max_memories_per_category": (1, 100_000),
-    "categories.session_summary.max_retained": (0, 10_000),
-    "retrieval.max_inject": (0, 20),
-    "retrieval.max_inject_chars": (400, 6_000),  # recall.render.MIN_CHARS..MAX_CHARS
-    "triage.max_context_bytes": (2_000, 1_000_000),
-    "triage.thresholds.*": (0.01, 1.0),
-    "delete.grace_period_days": (0, 36_500),
-    "session_start.max_chars": (200, 9_000),
-    "file_context.max_inject": (0, 10),
-    "staleness.grace_minutes": (0, 100_000),
-    "usage.max_log_bytes": (4_096, 64 * 1024 * 1024),
-    "usage.not_recalled_days": (1, 36_500),
-    "usage.gc_unused_days": (1, 36_500),
-}
+#: What :mod:`.config_check` holds (checking and merging a project's override), served from there on
+#: first use: a hook in a project without ``memory-config.json`` never loads it.
+_CHECKING = frozenset({"BOUNDS", "load_config", "deep_merge", "check_override", "config_problems", "_read_override",
+                       "_loads", "_kind", "_fits", "_bounds", "_warn"})
 
 
 def __getattr__(name: str):
@@ -53,29 +41,11 @@ def __getattr__(name: str):
         from pathlib import Path
 
         return Path(DEFAULTS_FILE)
+    if name in _CHECKING:
+        from claude_memory.core import config_check
+
+        return getattr(config_check, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _loads(text: str):
-    """Strict, bounded JSON (:mod:`claude_memory.core.jsonio`); ``ValueError`` when refused."""
-    from claude_memory.core import jsonio
-    from claude_memory.core.errors import MemoryStoreError
-
-    try:
-        return jsonio.parse(text, source=PROJECT_CONFIG_NAME)
-    except MemoryStoreError as exc:
-        raise ValueError(exc.problems[0].got if exc.problems else exc.message) from None
-
-
-def deep_merge(base: dict, override: dict) -> dict:
-    """Return ``base`` updated by ``override``; nested dicts merge, everything else replaces."""
-    out = dict(base)
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = deep_merge(out[key], value)
-        else:
-            out[key] = value
-    return out
 
 
 def load_defaults() -> dict:
@@ -93,110 +63,6 @@ def load_defaults() -> dict:
     from claude_memory.core.fastjson import loads
 
     return loads(_defaults_text)
-
-
-def _warn(message: str) -> None:
-    print(f"claude-memory: warning: {message}", file=sys.stderr)
-
-
-#: how a JSON value's type is named in a problem (bool before int: a bool is an int in Python)
-_KINDS = ((bool, "true or false"), (int, "a whole number"), (float, "a number"), (str, "a string"),
-          (dict, "an object"), (list, "a list"))
-
-
-def _kind(value) -> str:
-    return next((name for kind, name in _KINDS if isinstance(value, kind)), "null")
-
-
-def _fits(default, value) -> bool:
-    if isinstance(default, bool) or isinstance(value, bool):
-        return isinstance(default, bool) and isinstance(value, bool)
-    if isinstance(default, float):
-        return isinstance(value, (int, float))
-    return type(value) is type(default) or (isinstance(default, list) and isinstance(value, list))
-
-
-def _bounds(path: str):
-    if path in BOUNDS:
-        return BOUNDS[path]
-    head, _, _ = path.rpartition(".")
-    return BOUNDS.get(head + ".*")
-
-
-def check_override(defaults: dict, override: dict, _prefix: str = "") -> tuple[dict, list[str]]:
-    """``(config, problems)``: ``defaults`` updated by the valid part of ``override``.
-
-    Unknown keys, wrong types and out-of-bounds numbers are left out, each with one problem line
-    that names the key and the fix."""
-    out = dict(defaults)
-    problems: list[str] = []
-    for key, value in override.items():
-        path = f"{_prefix}{key}"
-        if key not in defaults:
-            import difflib
-
-            near = difflib.get_close_matches(str(key), [str(k) for k in defaults], n=1)
-            hint = f"; did you mean {_prefix}{near[0]!s}?" if near else f"; known here: {', '.join(map(str, defaults))}"
-            problems.append(f"unknown setting {path!r} ignored{hint}")
-            continue
-        default = defaults[key]
-        if isinstance(default, dict):
-            if not isinstance(value, dict):
-                problems.append(f"{path} must be an object, not {_kind(value)}; using the default")
-                continue
-            out[key], sub = check_override(default, value, path + ".")
-            problems += sub
-            continue
-        if not _fits(default, value):
-            problems.append(f"{path} must be {_kind(default)}, not {_kind(value)}; using the default {default!r}")
-            continue
-        limits = _bounds(path)
-        if limits and not (limits[0] <= value <= limits[1]):
-            problems.append(f"{path} must be between {limits[0]} and {limits[1]}, not {value!r}; "
-                            f"using the default {default!r}")
-            continue
-        out[key] = float(value) if isinstance(default, float) else value
-    return out, problems
-
-
-def _read_override(memory_root) -> tuple[dict | None, list[str]]:
-    """The project's override as a dict (None when there is none or it is unusable) and problems."""
-    if memory_root is None:
-        return None, []
-    path = os.path.join(os.fspath(memory_root), PROJECT_CONFIG_NAME)
-    try:
-        if os.path.islink(path) or not os.path.isfile(path):
-            return None, []
-        if os.stat(path).st_size > 1_000_000:
-            return None, [f"{path} is larger than 1 MB; using defaults"]
-        with open(path, encoding="utf-8") as fh:
-            override = _loads(fh.read())
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
-        return None, [f"cannot read {path} ({exc}); using defaults"]
-    if not isinstance(override, dict):
-        return None, [f"{path} is not a JSON object; using defaults"]
-    return override, []
-
-
-def config_problems(memory_root) -> list[str]:
-    """What is wrong with the project's ``memory-config.json`` (empty when nothing is)."""
-    override, problems = _read_override(memory_root)
-    if override is not None:
-        problems += check_override(load_defaults(), override)[1]
-    return problems
-
-
-def load_config(memory_root: str | os.PathLike | None) -> dict:
-    """Defaults updated by the valid part of ``<memory_root>/memory-config.json``; every problem is
-    reported on stderr and the default kept."""
-    config = load_defaults()
-    override, problems = _read_override(memory_root)
-    if override is not None:
-        config, more = check_override(config, override)
-        problems += more
-    for problem in problems:
-        _warn(problem)
-    return config
 
 
 def setting(config: dict, dotted: str):
@@ -217,6 +83,8 @@ def hook_config(memory_root: str | os.PathLike | None, sections: tuple[str, ...]
     """
     root = None if memory_root is None else os.fspath(memory_root)
     if root is not None and os.path.lexists(os.path.join(root, PROJECT_CONFIG_NAME)):
+        from claude_memory.core.config_check import load_config
+
         config = load_config(root)
     else:
         config = load_defaults()
