@@ -30,8 +30,9 @@ HEAVY = frozenset({
 RECALL_HEAVY = HEAVY | frozenset({"functools", "collections", "array", "bisect", "heapq", "struct", "operator",
                                   "keyword", "reprlib", "itertools", "string"})
 #: A prompt over a settled cache reads its IDFs from the index: not even ``math`` (a shared library,
-#: ~0.2 ms to load); right after a write the delta's layered index still computes them.
-WARM_RECALL_HEAVY = RECALL_HEAVY | frozenset({"math"})
+#: ~0.2 ms to load); right after a write the delta's layered index still computes them. No module it
+#: loads asks for ``__future__`` (PEP 604 annotations need none on Python >= 3.10).
+WARM_RECALL_HEAVY = RECALL_HEAVY | frozenset({"math", "__future__"})
 
 
 def _imported(argv: list[str], *, stdin: bytes = b"", env: dict, cwd: str) -> tuple[set[str], subprocess.CompletedProcess]:
