@@ -192,7 +192,8 @@ class RecallIndex:
         number, at = divmod(ordinal, BLOCK)
         offsets = self._offsets.get(number)
         if offsets is None:
-            offsets = self._offsets[number] = _values(self._section("post_off", number * BLOCK * 8, (BLOCK + 1) * 8), "Q")
+            raw = self._section("post_off", number * BLOCK * 8, (BLOCK + 1) * 8)
+            offsets = self._offsets[number] = _values(raw, "Q")
         return offsets[at], offsets[at + 1]
 
     def df(self, term: str) -> int:
@@ -225,7 +226,8 @@ class RecallIndex:
             both = memoryview(self._section("post", start, half + take))
             found = both[:take].cast("I"), both[half:half + take].cast("f")
         else:
-            found = _values(self._section("post", start, take), "I"), _values(self._section("post", start + half, take), "f")
+            found = (_values(self._section("post", start, take), "I"),
+                     _values(self._section("post", start + half, take), "f"))
         self._postings[(term, limit)] = found
         return found
 

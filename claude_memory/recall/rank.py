@@ -250,7 +250,8 @@ def with_parts(chosen: list, tops: list, limit: int) -> list:
     return out[:limit]
 
 
-def scored(index, prompt: str, keep=None, *, semantic: bool = True, matches: dict | None = None) -> tuple[list, float, float, float]:
+def scored(index, prompt: str, keep=None, *, semantic: bool = True,
+           matches: dict | None = None) -> tuple[list, float, float, float]:
     """(hits, max IDF, leftover, size): the ``CANDIDATES`` best memories (only docs for which
     ``keep(doc number)`` is true, when given), annotated, and what :func:`select` needs besides
     them (exposed so the gate can be fitted offline); ``size`` is
