@@ -157,3 +157,17 @@ def test_bytecode_a_read_only_plugin_cannot_hold_goes_to_the_plugin_data_folder(
     third = _run(plugin, "memory_retrieve.py", payload, env, verbose=True)
     assert not [x for x in _compiled_from_source(third.stderr, plugin) if "/claude_memory/" in x]
     assert not [p for p in plugin.rglob("*.pyc")]  # nothing beside the sources
+
+
+@pytest.mark.parametrize("argv, code", [(["3"], 3), ([], 0)])
+def test_the_process_ends_with_mains_code_and_everything_printed(plugin, project, argv, code):
+    """The launcher skips the interpreter's shutdown (``exit_now``) but flushes what ``main`` wrote."""
+    (plugin / "claude_memory" / "exit_probe.py").write_text(
+        "import sys\n\ndef main(argv):\n    sys.stdout.write('no newline at the end ' * 500)\n"
+        "    sys.stderr.write('and on stderr')\n    return int(argv[0]) if argv else None\n")
+    (plugin / "hooks" / "scripts" / "exit_probe.py").write_text(
+        "from _launch import run\nrun(\"claude_memory.exit_probe\")\n")
+    proc = subprocess.run([sys.executable, str(plugin / "hooks" / "scripts" / "exit_probe.py"), *argv],
+                          capture_output=True, text=True, env=_env(project), timeout=60)
+    assert proc.returncode == code
+    assert proc.stdout == "no newline at the end " * 500 and proc.stderr == "and on stderr"

@@ -176,7 +176,9 @@ def test_hot_path_imports_only_the_standard_library(run_script, store, project, 
     run_script("memory_retrieve.py", stdin=payload(project, "kafka client"))  # builds the cache
     probe = tmp_path / "probe.py"
     probe.write_text(
-        "import sys, json, runpy, io\n"
+        "import sys, json, runpy, io, os\n"
+        "def _exit(code):\n    raise SystemExit(code)\n"
+        "os._exit = _exit  # the launcher ends the process at once; here the probe must go on\n"
         f"sys.path.insert(0, {str(REPO_SCRIPTS)!r})\n"
         f"sys.argv = ['memory_retrieve.py']\n"
         f"sys.stdin = io.TextIOWrapper(io.BytesIO({json.dumps(payload(project, 'kafka client')).encode()!r}))\n"

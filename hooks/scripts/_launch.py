@@ -128,4 +128,20 @@ def run(module: str, *, needs_deps: bool = False) -> None:
             raise SystemExit(code)
     __import__(module)
     main = sys.modules[module].main
-    raise SystemExit(main(sys.argv[1:]))
+    exit_now(main(sys.argv[1:]))
+
+
+def exit_now(code) -> None:
+    """End the process with ``code`` as soon as ``main`` has returned: flush the standard streams and
+    ``os._exit``, skipping the interpreter's shutdown (module teardown, collections, ~2 ms, a fifth of
+    a bare start). Nothing the plugin does needs it: files are written in ``with`` blocks, through
+    ``os.write`` or the atomic writer, locks are released before ``main`` returns, and it registers
+    no ``atexit`` handler and starts no thread (the background builders are detached processes).
+    An exception out of ``main`` (a usage error's ``SystemExit``) still takes the usual way out, and
+    so does a stream that cannot be flushed (a closed pipe)."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        raise SystemExit(code) from None
+    os._exit(code if isinstance(code, int) else (0 if code is None else 1))
