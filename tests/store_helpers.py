@@ -38,6 +38,15 @@ def make_doc(category: str = "decision", id: str = "use-postgres", title: str = 
     return doc
 
 
+def create(ctx, category: str = "decision", id: str = "use-postgres", title: str = "Use Postgres for storage",
+           **over):
+    """Create :func:`make_doc`'s memory in the store of ``ctx`` (a ``StoreContext``), in process."""
+    from claude_memory.store.transaction import create as create_record
+    from claude_memory.store.validation import validate_record
+
+    return create_record(ctx, validate_record(make_doc(category, id, title, **over)), category=category)
+
+
 def write_json(path: Path, doc: dict) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")

@@ -7,7 +7,6 @@ new (92%); on the second set, never tuned on, 86% (bench/RESULTS.md). These floo
 from __future__ import annotations
 
 import importlib.util
-from pathlib import Path
 
 import pytest
 

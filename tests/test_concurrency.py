@@ -14,8 +14,7 @@ from claude_memory.store import index_file
 from claude_memory.store import maintenance
 from claude_memory.store import transaction as store
 from claude_memory.store import records as store_io
-from claude_memory.store.validation import validate_record
-from store_helpers import make_doc
+from store_helpers import create
 
 REPO = Path(__file__).resolve().parent.parent
 WORKERS = 4
@@ -80,7 +79,7 @@ WORKER = textwrap.dedent('''
 def test_concurrent_writers(tmp_path):
     root = tmp_path / "project" / ".claude" / "memory"
     ctx = store.StoreContext(root=root, config=config.load_config(None))
-    store.create(ctx, validate_record(make_doc(id="shared", title="Shared memory")), category="decision")
+    create(ctx, id="shared", title="Shared memory")
     go = tmp_path / "go"
     script = tmp_path / "worker.py"
     script.write_text(WORKER)

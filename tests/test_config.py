@@ -9,7 +9,7 @@ import os
 import pytest
 
 from claude_memory.core import config
-from claude_memory.core.categories import CATEGORIES, FOLDERS
+from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.config import PROJECT_CONFIG_NAME, deep_merge, load_config, load_defaults
 
 

@@ -6,22 +6,17 @@ import os
 
 from claude_memory import store
 from claude_memory.store import export
-from claude_memory.store.validation import validate_record
-from store_helpers import make_doc
+from store_helpers import create
 
 SCRIPT = "memory_index.py"
 USER_TEXT_BEFORE = "# Project rules\n\nAlways run `make lint`. <!-- a comment of mine -->\n\n"
 USER_TEXT_AFTER = "\n## My own notes\n\nDo not touch this. Ünïcödé stays.\n"
 
 
-def _create(ctx, category="decision", id="use-postgres", title="Use Postgres for storage", **over):
-    return store.create(ctx, validate_record(make_doc(category, id, title, **over)), category=category)
-
-
 def test_export_regenerates_its_section_in_place(run_script, project, memory_root):
     ctx = store.open_store(memory_root)
-    _create(ctx)
-    _create(ctx, "runbook", "fix-deploy", "Fix deploy --> <!-- sneaky", tags=["deploy"])
+    create(ctx)
+    create(ctx, "runbook", "fix-deploy", "Fix deploy --> <!-- sneaky", tags=["deploy"])
     target = project / "CLAUDE.md"
     target.write_text(USER_TEXT_BEFORE + USER_TEXT_AFTER, encoding="utf-8")
     res = run_script(SCRIPT, "--export", "CLAUDE.md")
@@ -36,7 +31,7 @@ def test_export_regenerates_its_section_in_place(run_script, project, memory_roo
     # The user edits around the section; a new memory arrives; the export rewrites only the section.
     edited = "Intro I added.\n" + text + "Trailer I added.\n"
     target.write_text(edited, encoding="utf-8")
-    _create(ctx, id="use-kafka", title="Use Kafka for events")
+    create(ctx, id="use-kafka", title="Use Kafka for events")
     store.change_status(ctx, "delete", target=str(memory_root / "decisions" / "use-postgres.json"), reason="x")
     assert run_script(SCRIPT, "--export", "CLAUDE.md").returncode == 0
     again = target.read_text(encoding="utf-8")
@@ -51,8 +46,8 @@ def test_export_regenerates_its_section_in_place(run_script, project, memory_roo
 
 def test_export_of_one_category_into_a_new_rules_file_and_a_symlink(run_script, project, memory_root):
     ctx = store.open_store(memory_root)
-    _create(ctx)
-    _create(ctx, "preference", "tabs", "Indent with tabs", tags=["style"])
+    create(ctx)
+    create(ctx, "preference", "tabs", "Indent with tabs", tags=["style"])
     res = run_script(SCRIPT, "--export", ".claude/rules/preferences.md", "--category", "preferences")
     assert res.returncode == 0, res.stderr
     text = (project / ".claude" / "rules" / "preferences.md").read_text()

@@ -11,8 +11,7 @@ from claude_memory.core import config
 from claude_memory.store import faults
 from claude_memory.store import maintenance
 from claude_memory.store import transaction as store
-from claude_memory.store.validation import validate_record
-from store_helpers import make_doc, write_json
+from store_helpers import create, write_json
 
 POINTS = ["after_lock", "after_temp_write", "before_replace", "after_replace",
           "before_index_write", "after_index_write", "during_rename"]
@@ -34,7 +33,7 @@ def test_point_is_inert_without_env(monkeypatch):
 @pytest.mark.parametrize("point", POINTS)
 def test_crash_during_renaming_update_then_rebuild(run_script, project, memory_root, point):
     ctx = store.StoreContext(root=memory_root, config=config.load_config(None))
-    out = store.create(ctx, validate_record(make_doc()), category="decision")
+    out = create(ctx)
     doc = json.loads(out.path.read_text())
     doc["title"] = "Adopt SQLite everywhere now"
     doc["changes"].append({"date": "2026-06-01T00:00:00Z", "summary": "switch"})

@@ -16,28 +16,23 @@ import pytest
 from claude_memory import store
 from claude_memory.store import html_view, listing
 from claude_memory.guard.advice import script_command
-from claude_memory.store.validation import validate_record
-from store_helpers import make_doc
+from store_helpers import create, make_doc
 
 SCRIPT = "memory_index.py"
 HOSTILE_TITLE = '<script>document.title="pwned"</script><img src=x onerror="document.title=\'pwned\'">'
 HOSTILE_TEXT = '</textarea></pre></dl><b id="injected">bold</b><iframe src="https://example.com/"></iframe>'
 
 
-def _create(ctx, category="decision", id="use-postgres", title="Use Postgres for storage", **over):
-    return store.create(ctx, validate_record(make_doc(category, id, title, **over)), category=category)
-
-
 @pytest.fixture
 def page(run_script, memory_root, tmp_path) -> Path:
     ctx = store.open_store(memory_root)
-    _create(ctx)
-    _create(ctx, id="use-kafka", title="Use Kafka for events", tags=["events", "kafka"])
-    _create(ctx, "runbook", "fix-deploy", "Fix a failing deploy", tags=["deploy"])
-    _create(ctx, "preference", "tabs", "Préférer les tabulations ünd Ümlaute", tags=["style"])
+    create(ctx)
+    create(ctx, id="use-kafka", title="Use Kafka for events", tags=["events", "kafka"])
+    create(ctx, "runbook", "fix-deploy", "Fix a failing deploy", tags=["deploy"])
+    create(ctx, "preference", "tabs", "Préférer les tabulations ünd Ümlaute", tags=["style"])
     content = {**make_doc()["content"], "context": HOSTILE_TEXT}
-    _create(ctx, id="hostile", title=HOSTILE_TITLE, content=content, tags=["evil"])
-    _create(ctx, id="old-choice", title="An old choice")
+    create(ctx, id="hostile", title=HOSTILE_TITLE, content=content, tags=["evil"])
+    create(ctx, id="old-choice", title="An old choice")
     store.change_status(ctx, "delete", target=str(memory_root / "decisions" / "old-choice.json"), reason="replaced")
     out = tmp_path / "memory.html"
     res = run_script(SCRIPT, "--html", str(out))
@@ -78,8 +73,8 @@ def test_page_is_self_contained_and_escapes_store_text(page):
 
 def test_overview_counts_and_known_facts(memory_root):
     ctx = store.open_store(memory_root)
-    _create(ctx)
-    _create(ctx, id="b", title="B")
+    create(ctx)
+    create(ctx, id="b", title="B")
     rows = listing.rows(memory_root)
     plain = html_view.render_page(rows, title="t", generated_at="now", script=script_command,
                                   commands_for=listing.commands_for)

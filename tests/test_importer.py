@@ -11,8 +11,7 @@ import pytest
 from claude_memory import store
 from claude_memory.cli import importer
 from claude_memory.store import records as store_io
-from claude_memory.store.validation import validate_record
-from store_helpers import make_doc, snapshot
+from store_helpers import create, snapshot
 
 SCRIPT = "memory_index.py"
 
@@ -104,8 +103,7 @@ def test_cline_memory_bank_sections(run_script, memory_root, cline):
 
 def test_markdown_notes_update_an_existing_memory(run_script, memory_root, tmp_path):
     ctx = store.open_store(memory_root)
-    store.create(ctx, validate_record(make_doc(id="kafka-event-bus", title="Kafka as the event bus",
-                                               tags=["kafka", "events"])), category="decision")
+    create(ctx, id="kafka-event-bus", title="Kafka as the event bus", tags=["kafka", "events"])
     notes = tmp_path / "notes.md"
     notes.write_text("# Architecture notes\n\n## Kafka event bus\n\nAll services publish domain events to the "
                      "Kafka event bus; consumers use franz-go.\n\n## 日本語のメモ\n\n"

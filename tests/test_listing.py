@@ -7,24 +7,19 @@ import pytest
 from claude_memory import store
 from claude_memory.store import listing
 from claude_memory.guard.advice import script_command
-from claude_memory.store.validation import validate_record
-from store_helpers import make_doc
+from store_helpers import create
 
 SCRIPT = "memory_index.py"
-
-
-def _create(ctx, category="decision", id="use-postgres", title="Use Postgres for storage", **over):
-    return store.create(ctx, validate_record(make_doc(category, id, title, **over)), category=category)
 
 
 @pytest.fixture
 def populated(memory_root):
     ctx = store.open_store(memory_root)
-    _create(ctx)
-    _create(ctx, "runbook", "fix-deploy", "Fix deploy", tags=["deploy"], updated_at="2026-06-02T00:00:00Z")
-    _create(ctx, id="shelved", title="Shelved \x1b[31mred\x1b[0m\nsecond line")
+    create(ctx)
+    create(ctx, "runbook", "fix-deploy", "Fix deploy", tags=["deploy"], updated_at="2026-06-02T00:00:00Z")
+    create(ctx, id="shelved", title="Shelved \x1b[31mred\x1b[0m\nsecond line")
     store.change_status(ctx, "delete", target=str(memory_root / "decisions" / "shelved.json"), reason="x")
-    _create(ctx, "preference", "tabs", "Préférer les tabulations", tags=["style"])
+    create(ctx, "preference", "tabs", "Préférer les tabulations", tags=["style"])
     return memory_root
 
 

@@ -14,7 +14,7 @@ from claude_memory.store import transaction as store
 from claude_memory.store import records as store_io
 from claude_memory.core.timeutil import format_ts
 from claude_memory.store.validation import validate_record
-from store_helpers import make_doc, write_json
+from store_helpers import create, write_json
 
 NOW = datetime(2026, 6, 1, 12, 0, 0, tzinfo=timezone.utc)
 
@@ -24,17 +24,13 @@ def ctx(memory_root: Path) -> store.StoreContext:
     return store.StoreContext(root=memory_root, config=config.load_config(None), now=NOW)
 
 
-def _create(ctx, category="decision", id="use-postgres", title="Use Postgres for storage", **over):
-    return store.create(ctx, validate_record(make_doc(category, id, title, **over)), category=category)
-
-
 def _index(root: Path) -> str:
     return store_io.read_index(root)
 
 
 def test_rebuild_recreates_a_lost_index(ctx, memory_root):
-    _create(ctx)
-    _create(ctx, "runbook", "fix-deploy", "Fix deploy")
+    create(ctx)
+    create(ctx, "runbook", "fix-deploy", "Fix deploy")
     good = _index(memory_root)
     (memory_root / "index.md").unlink()
     report = maintenance.rebuild(memory_root)
@@ -43,8 +39,8 @@ def test_rebuild_recreates_a_lost_index(ctx, memory_root):
 
 
 def test_rebuild_drops_lines_of_retired_and_missing_files(ctx, memory_root):
-    a = _create(ctx)
-    b = _create(ctx, id="gone", title="Gone")
+    a = create(ctx)
+    b = create(ctx, id="gone", title="Gone")
     doc = json.loads(a.path.read_text())
     doc.update(record_status="retired", retired_at=format_ts(NOW), retired_reason="x")
     write_json(a.path, doc)  # retired behind the writer's back
@@ -56,7 +52,7 @@ def test_rebuild_drops_lines_of_retired_and_missing_files(ctx, memory_root):
 
 
 def test_rebuild_removes_orphan_temp_files(ctx, memory_root):
-    _create(ctx)
+    create(ctx)
     temps = [memory_root / "decisions" / ".use-postgres.json.abc123.tmp", memory_root / ".index.md.x1.tmp"]
     for t in temps:
         t.write_text("{half")
@@ -70,7 +66,7 @@ def test_rebuild_removes_orphan_temp_files(ctx, memory_root):
 
 @pytest.mark.parametrize("newer", ["renamed", "original"])
 def test_rebuild_resolves_half_finished_rename_keeping_newer(ctx, memory_root, newer):
-    out = _create(ctx)
+    out = create(ctx)
     saved = out.path.read_bytes()
     ctx2 = store.StoreContext(root=memory_root, config=ctx.config, now=NOW + timedelta(hours=1))
     draft = json.loads(saved)
@@ -91,7 +87,7 @@ def test_rebuild_resolves_half_finished_rename_keeping_newer(ctx, memory_root, n
 
 
 def test_validate_clean_store(ctx, memory_root):
-    _create(ctx)
+    create(ctx)
     assert maintenance.validate(memory_root) == []
 
 
@@ -105,8 +101,8 @@ def test_validate_clean_store(ctx, memory_root):
     ("unsorted", "canonical"),
 ])
 def test_validate_finds_problems(ctx, memory_root, damage, expect):
-    out = _create(ctx)
-    _create(ctx, id="b-second", title="B second")
+    out = create(ctx)
+    create(ctx, id="b-second", title="B second")
     index = memory_root / "index.md"
     if damage == "invalid_json":
         out.path.write_text("{nope")
@@ -129,9 +125,9 @@ def test_validate_finds_problems(ctx, memory_root, damage, expect):
 
 
 def test_gc_purges_only_retired_past_grace(ctx, memory_root):
-    old = _create(ctx, id="old", title="Old")
-    recent = _create(ctx, id="recent", title="Recent")
-    arch = _create(ctx, id="arch", title="Arch")
+    old = create(ctx, id="old", title="Old")
+    recent = create(ctx, id="recent", title="Recent")
+    arch = create(ctx, id="arch", title="Arch")
     store.change_status(ctx, "delete", target=str(old.path))
     store.change_status(ctx, "archive", target=str(arch.path))
     later = NOW + timedelta(days=31)
@@ -144,7 +140,7 @@ def test_gc_purges_only_retired_past_grace(ctx, memory_root):
 
 
 def test_gc_archives_instead_when_configured(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     store.change_status(ctx, "delete", target=str(out.path))
     cfg = config.deep_merge(ctx.config, {"delete": {"archive_retired": True, "grace_period_days": 0}})
     report = maintenance.gc(memory_root, cfg, now=NOW)
@@ -157,8 +153,8 @@ def test_gc_archives_instead_when_configured(ctx, memory_root):
 
 
 def test_health_report(ctx, memory_root):
-    a = _create(ctx)
-    b = _create(ctx, "runbook", "fix-deploy", "Fix deploy")
+    a = create(ctx)
+    b = create(ctx, "runbook", "fix-deploy", "Fix deploy")
     draft = json.loads(a.path.read_text())
     draft["changes"] = [{"date": format_ts(NOW), "summary": "more"}]
     store.update(ctx, validate_record(draft), target=str(a.path))
@@ -174,8 +170,8 @@ def test_health_report(ctx, memory_root):
 
 
 def test_list_archived_and_query(ctx, memory_root):
-    a = _create(ctx)
-    _create(ctx, "runbook", "fix-deploy", "Fix deploy", tags=["deploy"])
+    a = create(ctx)
+    create(ctx, "runbook", "fix-deploy", "Fix deploy", tags=["deploy"])
     store.change_status(ctx, "archive", target=str(a.path), reason="superseded")
     archived = health.list_archived(memory_root)
     assert [(m["id"], m["archived_reason"]) for m in archived] == [("use-postgres", "superseded")]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -11,8 +10,7 @@ import pytest
 from claude_memory.core import config
 from claude_memory.store import transaction as store
 from claude_memory.core.timeutil import format_ts
-from claude_memory.store.validation import validate_record
-from store_helpers import make_doc, snapshot, write_json
+from store_helpers import create, make_doc, snapshot, write_json
 
 SCRIPT = "memory_index.py"
 
@@ -20,10 +18,9 @@ SCRIPT = "memory_index.py"
 @pytest.fixture
 def populated(memory_root: Path) -> Path:
     ctx = store.StoreContext(root=memory_root, config=config.load_config(memory_root))
-    store.create(ctx, validate_record(make_doc()), category="decision")
-    store.create(ctx, validate_record(make_doc("runbook", "fix-deploy", "Fix deploy", tags=["deploy"])),
-                 category="runbook")
-    store.create(ctx, validate_record(make_doc(id="shelved", title="Shelved")), category="decision")
+    create(ctx)
+    create(ctx, "runbook", "fix-deploy", "Fix deploy", tags=["deploy"])
+    create(ctx, id="shelved", title="Shelved")
     store.change_status(ctx, "archive", target=str(memory_root / "decisions" / "shelved.json"), reason="later")
     return memory_root
 

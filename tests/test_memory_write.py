@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from store_helpers import make_doc, md5, snapshot, write_json
+from store_helpers import create, make_doc, md5, snapshot, write_json
 
 SCRIPT = "memory_write.py"
 TARGET = ".claude/memory/decisions/use-postgres.json"
@@ -169,12 +169,11 @@ def _setup_errors(project: Path, memory_root: Path) -> dict[str, Path]:
     Built in-process (the writer's own CLI path is covered above) to keep this fast."""
     from claude_memory.core import config
     from claude_memory.store import transaction as store
-    from claude_memory.store.validation import validate_record
 
     ctx = store.StoreContext(root=memory_root, config=config.load_config(memory_root))
     files = {}
     for id_, title in (("use-postgres", "Use Postgres for storage"), ("old", "Old"), ("arch", "Arch")):
-        store.create(ctx, validate_record(make_doc(id=id_, title=title)), category="decision")
+        create(ctx, id=id_, title=title)
     store.change_status(ctx, "delete", target=str(memory_root / "decisions" / "old.json"))
     store.change_status(ctx, "archive", target=str(memory_root / "decisions" / "arch.json"))
     files["dup"] = write_json(project / "dup.json", make_doc())

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import copy
-import json
 import re
 import typing
 from datetime import datetime, timezone
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from claude_memory.core import oplog
 from store_helpers import make_doc, write_json
 

@@ -12,11 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory import store
 from claude_memory.core import privacy
 from claude_memory.hooks import retrieve
 from claude_memory.hooks import triage as triage_hook
-from claude_memory.store.validation import validate_record
 from locations import REPO, SCRIPTS
 from recall_helpers import sample_store
 from store_helpers import make_doc

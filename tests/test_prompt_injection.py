@@ -12,7 +12,7 @@ import pytest
 
 from claude_memory.hooks import retrieve, triage
 from claude_memory.recall import render
-from claude_memory.triage import context, reason
+from claude_memory.triage import context
 from claude_memory.triage.scoring import CategoryScore, Hit
 from claude_memory.triage.transcript import ASSISTANT_TEXT, USER_TEXT, Event
 from store_helpers import make_doc, write_json

@@ -14,7 +14,7 @@ from claude_memory.store import records as store_io
 from claude_memory.core.errors import MemoryStoreError
 from claude_memory.core.timeutil import format_ts
 from claude_memory.store.validation import validate_record
-from store_helpers import make_doc, md5, snapshot, write_json
+from store_helpers import create, make_doc, md5, snapshot
 
 NOW = datetime(2026, 6, 1, 12, 0, 0, tzinfo=timezone.utc)
 ENTRY = {"date": "2026-06-01T11:00:00Z", "summary": "updated"}
@@ -23,10 +23,6 @@ ENTRY = {"date": "2026-06-01T11:00:00Z", "summary": "updated"}
 @pytest.fixture
 def ctx(memory_root: Path) -> store.StoreContext:
     return store.StoreContext(root=memory_root, config=config.load_config(None), now=NOW, lock_timeout=2)
-
-
-def _create(ctx, category="decision", id="use-postgres", title="Use Postgres for storage", **over):
-    return store.create(ctx, validate_record(make_doc(category, id, title, **over)), category=category)
 
 
 def _draft_for(path: Path, **over) -> dict:
@@ -48,7 +44,7 @@ def _in_sync(root: Path) -> bool:
 
 
 def test_create_writes_file_and_index(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     path = memory_root / "decisions" / "use-postgres.json"
     assert out.path == path and out.id == "use-postgres" and out.action == "create"
     assert out.hash == md5(path)
@@ -59,36 +55,36 @@ def test_create_writes_file_and_index(ctx, memory_root):
 
 
 def test_create_refuses_existing(ctx):
-    _create(ctx)
+    create(ctx)
     with pytest.raises(MemoryStoreError) as err:
-        _create(ctx, title="Other title")
+        create(ctx, title="Other title")
     assert err.value.code == "ALREADY_EXISTS" and "--action update" in err.value.message
 
 
 def test_create_refuses_existing_archived(ctx):
-    out = _create(ctx)
+    out = create(ctx)
     store.change_status(ctx, "archive", target=str(out.path))
     with pytest.raises(MemoryStoreError) as err:
-        _create(ctx)
+        create(ctx)
     assert err.value.code == "ALREADY_EXISTS" and "unarchive" in err.value.message
 
 
 def test_create_anti_resurrection_within_24h(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     store.change_status(ctx, "delete", target=str(out.path), reason="wrong")
     before = snapshot(memory_root)
     later = store.StoreContext(root=memory_root, config=ctx.config, now=NOW + timedelta(hours=23))
     with pytest.raises(MemoryStoreError) as err:
-        _create(later)
+        create(later)
     assert err.value.code == "ANTI_RESURRECTION_ERROR" and "restore" in err.value.message
     assert snapshot(memory_root) == before
 
 
 def test_create_over_long_retired_file_replaces_it(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     store.change_status(ctx, "delete", target=str(out.path))
     later = store.StoreContext(root=memory_root, config=ctx.config, now=NOW + timedelta(hours=25))
-    again = _create(later)
+    again = create(later)
     assert any("replaced" in w for w in again.warnings)
     assert json.loads(out.path.read_text())["record_status"] == "active"
     assert _index_ids(memory_root) == ["use-postgres"]
@@ -112,14 +108,14 @@ def test_create_with_target_must_match_id(ctx, memory_root):
 def test_limit_exceeded(memory_root):
     cfg = config.deep_merge(config.load_config(None), {"max_memories_per_category": 2})
     ctx = store.StoreContext(root=memory_root, config=cfg, now=NOW)
-    _create(ctx, id="a", title="A")
-    out = _create(ctx, id="b", title="B")
+    create(ctx, id="a", title="A")
+    out = create(ctx, id="b", title="B")
     with pytest.raises(MemoryStoreError) as err:
-        _create(ctx, id="c", title="C")
+        create(ctx, id="c", title="C")
     assert err.value.code == "LIMIT_EXCEEDED" and "max_memories_per_category" in err.value.message
     store.change_status(ctx, "delete", target=str(out.path))  # retired ones do not count
-    _create(ctx, id="c", title="C")
-    _create(ctx, category="runbook", id="r", title="R")  # the limit is per category
+    create(ctx, id="c", title="C")
+    create(ctx, category="runbook", id="r", title="R")  # the limit is per category
 
 
 def test_redaction_is_applied_and_reported(ctx, monkeypatch):
@@ -129,7 +125,7 @@ def test_redaction_is_applied_and_reported(ctx, monkeypatch):
         return doc, [{"field": "content.context", "kind": "api_key"}]
 
     monkeypatch.setattr(store_io.redact, "redact_record", fake_redact)
-    out = _create(ctx)
+    out = create(ctx)
     assert json.loads(out.path.read_text())["content"]["context"] == "[REDACTED]"
     assert "redacted a api_key in content.context" in out.warnings
 
@@ -138,7 +134,7 @@ def test_redaction_is_applied_and_reported(ctx, monkeypatch):
 
 
 def test_update_merges_and_reindexes(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     new = store.update(ctx, _draft_for(out.path, title="Use Postgres for all storage", tags=["sql"]),
                        target=str(out.path), expected_hash=out.hash)
     doc = json.loads(new.path.read_text())
@@ -148,7 +144,7 @@ def test_update_merges_and_reindexes(ctx, memory_root):
 
 
 def test_update_occ_conflict_changes_nothing(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     store.update(ctx, _draft_for(out.path), target=str(out.path), expected_hash=out.hash)
     before = snapshot(memory_root)
     with pytest.raises(MemoryStoreError) as err:
@@ -158,7 +154,7 @@ def test_update_occ_conflict_changes_nothing(ctx, memory_root):
 
 
 def test_update_hash_is_case_insensitive(ctx):
-    out = _create(ctx)
+    out = create(ctx)
     assert out.hash != out.hash.upper()  # an MD5 in hex has letters
     updated = store.update(ctx, _draft_for(out.path), target=str(out.path), expected_hash=out.hash.upper())
     assert updated.hash != out.hash
@@ -172,7 +168,7 @@ def test_update_missing_target(ctx, memory_root):
 
 
 def test_update_rename_on_big_title_change(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     new = store.update(ctx, _draft_for(out.path, title="Adopt SQLite everywhere now"), target=str(out.path))
     assert new.id == "adopt-sqlite-everywhere-now" and new.path.exists() and not out.path.exists()
     doc = json.loads(new.path.read_text())
@@ -182,15 +178,15 @@ def test_update_rename_on_big_title_change(ctx, memory_root):
 
 
 def test_update_rename_collision_keeps_old_slug(ctx, memory_root):
-    out = _create(ctx)
-    _create(ctx, id="adopt-sqlite-everywhere-now", title="Adopt SQLite everywhere now")
+    out = create(ctx)
+    create(ctx, id="adopt-sqlite-everywhere-now", title="Adopt SQLite everywhere now")
     new = store.update(ctx, _draft_for(out.path, title="Adopt SQLite everywhere now"), target=str(out.path))
     assert new.path == out.path and any("already exists" in w for w in new.warnings)
     assert _in_sync(memory_root)
 
 
 def test_update_of_retired_memory_refused(ctx):
-    out = _create(ctx)
+    out = create(ctx)
     store.change_status(ctx, "delete", target=str(out.path))
     with pytest.raises(MemoryStoreError) as err:
         store.update(ctx, _draft_for(out.path, record_status="active", retired_at=None), target=str(out.path))
@@ -198,7 +194,7 @@ def test_update_of_retired_memory_refused(ctx):
 
 
 def test_update_category_mismatch_with_target(ctx):
-    out = _create(ctx)
+    out = create(ctx)
     with pytest.raises(MemoryStoreError) as err:
         store.update(ctx, _draft_for(out.path), target=str(out.path), category="runbook")
     assert err.value.code == "PATH_ERROR"
@@ -208,7 +204,7 @@ def test_update_category_mismatch_with_target(ctx):
 
 
 def test_delete_retires_keeps_file_and_drops_index_line(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     res = store.change_status(ctx, "delete", target=str(out.path), reason="obsolete")
     doc = json.loads(out.path.read_text())
     assert doc["record_status"] == "retired" and doc["retired_reason"] == "obsolete"
@@ -217,7 +213,7 @@ def test_delete_retires_keeps_file_and_drops_index_line(ctx, memory_root):
 
 
 def test_delete_twice_is_refused_and_changes_nothing(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     store.change_status(ctx, "delete", target=str(out.path))
     before = snapshot(memory_root)
     with pytest.raises(MemoryStoreError) as err:
@@ -227,7 +223,7 @@ def test_delete_twice_is_refused_and_changes_nothing(ctx, memory_root):
 
 
 def test_delete_of_archived_is_refused_so_gc_never_purges_it(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     store.change_status(ctx, "archive", target=str(out.path))
     before = snapshot(memory_root)
     with pytest.raises(MemoryStoreError) as err:
@@ -240,7 +236,7 @@ def test_delete_of_archived_is_refused_so_gc_never_purges_it(ctx, memory_root):
 
 
 def test_archive_unarchive_round_trip(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     store.change_status(ctx, "archive", target=str(out.path), reason="old but useful")
     assert json.loads(out.path.read_text())["archived_reason"] == "old but useful"
     assert _index_ids(memory_root) == []
@@ -251,7 +247,7 @@ def test_archive_unarchive_round_trip(ctx, memory_root):
 
 
 def test_restore_warns_after_seven_days(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     store.change_status(ctx, "delete", target=str(out.path))
     later = store.StoreContext(root=memory_root, config=ctx.config, now=NOW + timedelta(days=8))
     res = store.change_status(later, "restore", target=str(out.path))
@@ -260,7 +256,7 @@ def test_restore_warns_after_seven_days(ctx, memory_root):
 
 
 def test_lifecycle_occ(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     with pytest.raises(MemoryStoreError) as err:
         store.change_status(ctx, "delete", target=str(out.path), expected_hash="0" * 32)
     assert err.value.code == "OCC_CONFLICT"
@@ -268,13 +264,13 @@ def test_lifecycle_occ(ctx, memory_root):
 
 
 def test_no_temp_files_left(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     store.update(ctx, _draft_for(out.path), target=str(out.path))
     assert maintenance.orphan_temp_files(memory_root) == []
 
 
 def test_stored_file_invalid_is_reported(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     out.path.write_text("{broken")
     with pytest.raises(MemoryStoreError) as err:
         store.change_status(ctx, "delete", target=str(out.path))
@@ -282,7 +278,7 @@ def test_stored_file_invalid_is_reported(ctx, memory_root):
 
 
 def test_file_written_in_canonical_form(ctx):
-    out = _create(ctx)
+    out = create(ctx)
     from claude_memory.store.validation import dump_record, load_record
     assert out.path.read_text() == dump_record(load_record(out.path))
 
@@ -297,7 +293,7 @@ def test_bad_targets(ctx, target):
 
 
 def test_symlinked_target_refused(ctx, memory_root):
-    out = _create(ctx)
+    out = create(ctx)
     link = memory_root / "decisions" / "alias.json"
     link.symlink_to(out.path)
     with pytest.raises(MemoryStoreError) as err:
@@ -306,7 +302,7 @@ def test_symlinked_target_refused(ctx, memory_root):
 
 
 def test_relative_targets_accepted(ctx, memory_root, monkeypatch):
-    _create(ctx)
+    create(ctx)
     monkeypatch.chdir(memory_root.parent.parent)
     archived = store.change_status(ctx, "archive", target=".claude/memory/decisions/use-postgres.json")
     assert archived.path == memory_root.resolve() / "decisions" / "use-postgres.json"

@@ -11,7 +11,6 @@ import pytest
 
 from claude_memory.hooks import triage as triage_hook
 from claude_memory.hooks.triage import decide, enabled_categories, thresholds
-from claude_memory.core.config import load_defaults
 
 DECISION_TURN = [
     {"type": "user", "message": {"role": "user", "content": "Room, Realm or SQLDelight for the offline cache?"}},

@@ -11,8 +11,7 @@ from claude_memory import store
 from claude_memory.recall import userstore
 from claude_memory.store import records as store_io
 from claude_memory.hooks import retrieve
-from claude_memory.store.validation import validate_record
-from store_helpers import make_doc
+from store_helpers import create, make_doc
 
 SCRIPT = "memory_index.py"
 
@@ -20,8 +19,7 @@ SCRIPT = "memory_index.py"
 def _pref(root, id, title, value, **over):
     ctx = store.open_store(root)
     content = {**make_doc("preference")["content"], "topic": title, "value": value}
-    return store.create(ctx, validate_record(make_doc("preference", id, title, content=content, **over)),
-                        category="preference")
+    return create(ctx, "preference", id, title, content=content, **over)
 
 
 @pytest.fixture
