@@ -32,6 +32,19 @@ EVAL_MISSING = f"needs the dev evaluation set at {EVAL_DEV} (absent: it lives be
 needs_eval = pytest.mark.skipif(not EVAL_MEMORY.is_dir(), reason=EVAL_MISSING)
 
 
+def load_script(path: Path, name: str | None = None):
+    """Import the Python file ``path`` (a bench script, a set's generator) as the module ``name`` (default:
+    the file's stem), registered in ``sys.modules`` as an import would be."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location(name or path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def _docs(folder: Path) -> dict[str, dict]:
     """``<folder>/<file>.json`` (relative path) -> parsed document, sorted by path."""
     return {str(p.relative_to(folder)): json.loads(p.read_text("utf-8")) for p in sorted(folder.glob("**/*.json"))}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,9 +14,8 @@ from claude_memory.store.autofix import autofix
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.errors import MemoryStoreError
 from claude_memory.store.validation import validate_record
-from locations import eval_docs, sample_docs
+from locations import REPO, eval_docs, sample_docs
 
-REPO = Path(__file__).resolve().parent.parent
 BASE = sample_docs()
 #: every sample memory, and the dev evaluation set's when it is beside the repository
 EVAL = [*BASE.values(), *eval_docs().values()]

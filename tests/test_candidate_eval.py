@@ -6,20 +6,15 @@ new (92%); on the second set, never tuned on, 86% (bench/RESULTS.md). These floo
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 
-from locations import EVAL_DEV, EVAL_DEV2, REPO
+from locations import EVAL_DEV, EVAL_DEV2, REPO, load_script
 
 pytestmark = pytest.mark.skipif(not (EVAL_DEV / "candidates.jsonl").exists(), reason="dev eval set not present")
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("candidate_quality", REPO / "bench" / "candidate_quality.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(REPO / "bench" / "candidate_quality.py")
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ import subprocess
 import sys
 import textwrap
 import time
-from pathlib import Path
 
 from claude_memory.core import config
 from claude_memory.store import index_file
@@ -15,8 +14,8 @@ from claude_memory.store import maintenance
 from claude_memory.store import transaction as store
 from claude_memory.store import records as store_io
 from store_helpers import create
+from locations import REPO
 
-REPO = Path(__file__).resolve().parent.parent
 WORKERS = 4
 UPDATES = 8
 CONTESTED = 4

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from locations import REPO
+
 CLI = REPO / ".cache" / "claude-code" / "node_modules" / ".bin" / "claude"
 SLUG = "sqlite-wal-mode-for-local-cache"
 

@@ -18,8 +18,8 @@ import pytest
 
 from claude_memory.core.categories import CATEGORIES, FOLDERS
 from claude_memory.core.errors import MemoryStoreError
+from locations import REPO
 
-REPO = Path(__file__).resolve().parent.parent
 SKILL = REPO / "skills" / "memory-management" / "SKILL.md"
 COMMANDS = sorted((REPO / "commands").glob("*.md"))
 README = REPO / "README.md"

@@ -5,12 +5,11 @@ bench/triage_quality.py and recorded in bench/RESULTS.md, never asserted by a te
 invite tuning to the sets).
 """
 
-import importlib.util
 import json
 
 import pytest
 
-from locations import REPO
+from locations import REPO, load_script
 
 HELDOUT = REPO / "bench" / "heldout"
 #: set folder -> its generator
@@ -101,10 +100,7 @@ def test_second_set_is_new_and_mixed():
 
 @pytest.mark.parametrize("name", SETS)
 def test_the_generator_writes_this_set(name, tmp_path):
-    spec = importlib.util.spec_from_file_location(SETS[name][:-3], HELDOUT / SETS[name])
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    module.main(tmp_path)
+    load_script(HELDOUT / SETS[name]).main(tmp_path)
     here = HELDOUT / name
     assert (tmp_path / "triage_labels.json").read_bytes() == (here / "triage_labels.json").read_bytes()
     written = sorted((tmp_path / "transcripts").glob("*.jsonl"))

@@ -12,7 +12,7 @@ import pytest
 from claude_memory.store import lock
 from claude_memory.core.errors import MemoryStoreError
 
-REPO = Path(__file__).resolve().parent.parent
+from locations import REPO
 
 HOLDER = textwrap.dedent("""
     import sys, time

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from locations import REPO
+
 CLI = REPO / ".cache" / "claude-code" / "node_modules" / ".bin" / "claude"
 HOOKS_JSON = REPO / "hooks" / "hooks.json"
 SCRIPTS = REPO / "hooks" / "scripts"

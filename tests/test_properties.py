@@ -22,7 +22,6 @@ from claude_memory.triage import transcript
 from claude_memory.store.validation import validate_record
 from store_helpers import make_doc, snapshot, write_json
 
-REPO = Path(__file__).resolve().parent.parent
 FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

@@ -16,8 +16,8 @@ import pytest
 from claude_memory.recall import cache, cache_build, corpus, delta, recall
 from claude_memory.recall.rank import rank
 from recall_helpers import memory, sample_store, write
+from locations import REPO
 
-REPO = Path(__file__).resolve().parent.parent
 WRITER = REPO / "hooks" / "scripts" / "memory_write.py"
 RETRIEVE = REPO / "hooks" / "scripts" / "memory_retrieve.py"
 SERVICES = ["billing", "checkout", "ledger", "search", "notify", "pricing", "catalog", "export", "geo", "audit"]

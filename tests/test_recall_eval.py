@@ -8,11 +8,11 @@ targets (bench/RESULTS.md says where recall lands on each set, tuned on the othe
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from locations import REPO
+
 sys.path.insert(0, str(REPO / "bench"))
 import recall_quality  # noqa: E402
 

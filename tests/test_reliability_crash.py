@@ -9,27 +9,16 @@ or --rebuild makes it pass, each memory as before or after the action, no stale 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import sys
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from locations import REPO, load_script
+
 sys.path.insert(0, str(REPO / "bench"))
-
-
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, REPO / "bench" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-crash = _load("crash")
+crash = load_script(REPO / "bench" / "crash.py")
 ALL_POINTS = {"after_lock", "after_temp_write", "before_replace", "after_replace", "before_index_write",
               "after_index_write", "during_rename"}
 

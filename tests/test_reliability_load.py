@@ -9,25 +9,13 @@ what --rebuild produces, recall never crashed, no reader saw a half-written file
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from locations import REPO, load_script
 
-
-def _bench():
-    spec = importlib.util.spec_from_file_location("bench_load", REPO / "bench" / "load.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_load"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-load = _bench()
+load = load_script(REPO / "bench" / "load.py", "bench_load")
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -35,9 +34,8 @@ from claude_memory.store.models import (
     TIMESTAMP_PATTERN,
 )
 from claude_memory.store.validation import validate_record
-from locations import eval_docs, needs_eval, sample_docs
+from locations import REPO, eval_docs, needs_eval, sample_docs
 
-REPO = Path(__file__).resolve().parent.parent
 SCHEMAS = REPO / "assets" / "schemas"
 TS = "2026-05-01T10:00:00Z"
 

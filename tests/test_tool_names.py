@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from claude_memory.devtools.claude_cli import PINNED_TOOLS
+from locations import REPO
 
-REPO = Path(__file__).resolve().parent.parent
 DOCS = sorted([REPO / "skills" / "memory-management" / "SKILL.md", *(REPO / "commands").glob("*.md"),
                *(REPO / "agents").glob("*.md")])
 RETIRED = ("Glob", "Grep", "LS", "MultiEdit", "TodoWrite", "Task(")

@@ -7,18 +7,13 @@ turn, the transcript growing, the last message arriving late) and ``final``
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 
-from locations import EVAL_DEV, EVAL_DEV2, REPO
+from locations import EVAL_DEV, EVAL_DEV2, REPO, load_script
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("triage_quality", REPO / "bench" / "triage_quality.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(REPO / "bench" / "triage_quality.py")
 
 
 @pytest.mark.parametrize("mode", ["incremental", "final"])
