@@ -113,7 +113,9 @@ def injected(monkeypatch, faults: _Faults, root: Path):
 
 
 def _store(project: Path) -> Path:
-    """A store with two decisions (one to update) and one archived memory, written by the real CLI."""
+    """A store with two decisions (one to update) and one archived memory, written by the real CLI
+    in ``project`` (made here)."""
+    project.mkdir()
     root = project / ".claude" / "memory"
     for id, title in (("use-postgres", "Use Postgres for storage"), ("keep-me", "Keep this one")):
         _cli(["--root", str(root), "--action", "create", "--category", "decision", "--input",
@@ -154,7 +156,6 @@ def _actions(project: Path, root: Path) -> dict[str, list[str]]:
 
 def _clean_run_calls(tmp_path: Path, monkeypatch, action: str) -> list[str]:
     project = tmp_path / f"clean-{action}"
-    project.mkdir()
     root = _store(project)
     argv = _actions(project, root)[action]
     with injected(monkeypatch, _Faults(), root) as f:
@@ -182,7 +183,6 @@ def test_disk_faults_at_every_step(tmp_path, monkeypatch, capsys, action):
     for i, call in enumerate(calls):
         err = ERRNOS[i % len(ERRNOS)]
         project = tmp_path / f"{action}-{i}"
-        project.mkdir()
         root = _store(project)
         argv = _actions(project, root)[action]
         before = _files(root)
@@ -248,7 +248,6 @@ def _hold_lock(root: Path):
 @pytest.mark.parametrize("action", ACTIONS)
 def test_lock_timeout_is_a_clear_error_and_writes_nothing(tmp_path, monkeypatch, capsys, action):
     project = tmp_path / "p"
-    project.mkdir()
     root = _store(project)
     argv = _actions(project, root)[action]
     before = snapshot(root)
@@ -272,7 +271,6 @@ def test_lock_timeout_is_a_clear_error_and_writes_nothing(tmp_path, monkeypatch,
 @pytest.mark.parametrize("make_missing", ["root", "folder", "file"])
 def test_missing_places_give_not_found_and_write_no_memory(tmp_path, capsys, make_missing):
     project = tmp_path / "p"
-    project.mkdir()
     root = _store(project)
     target = root / "decisions" / "use-postgres.json"
     upd = write_json(project / "u.json", {**json.loads(target.read_text()),
@@ -312,7 +310,6 @@ def test_missing_input_file_is_input_error(tmp_path, capsys):
                     reason="running as root: chmod denies nothing (the in-process EACCES/EROFS faults above cover it)")
 def test_read_only_store_by_chmod(tmp_path, capsys):
     project = tmp_path / "p"
-    project.mkdir()
     root = _store(project)
     argv = _actions(project, root)["update"]
     before = snapshot(root)
@@ -332,7 +329,6 @@ def test_read_only_store_by_chmod(tmp_path, capsys):
 def test_the_injector_really_injects(tmp_path, monkeypatch):
     """A fault at call 0 must stop the write (or this whole suite proves nothing)."""
     project = tmp_path / "p"
-    project.mkdir()
     root = _store(project)
     argv = _actions(project, root)["update"]
     with injected(monkeypatch, _Faults(fail_at=0), root) as f:

@@ -27,6 +27,14 @@ def jsonl(records) -> bytes:
 
 
 @pytest.fixture
+def transcript(tmp_path) -> Path:
+    """The decision turn, as a transcript file."""
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(jsonl(DECISION_TURN))
+    return path
+
+
+@pytest.fixture
 def env(project, monkeypatch):
     monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
     monkeypatch.setenv("CLAUDE_PLUGIN_ROOT", "/opt/plugin")
@@ -65,9 +73,7 @@ def take_pending(project: Path) -> list[str]:
     return [c["category"] for c in data["categories"]]
 
 
-def test_decision_turn_leaves_a_pending_capture_with_context_files(env, tmp_path, memory_root):
-    transcript = tmp_path / "t.jsonl"
-    transcript.write_bytes(jsonl(DECISION_TURN))
+def test_decision_turn_leaves_a_pending_capture_with_context_files(env, transcript, memory_root):
     assert silent(decide(payload(transcript, env)))  # never blocks the stop
     data = json.loads(pending_file(env).read_text())
     assert [c["category"] for c in data["categories"]] == ["decision"] and data["attempts"] == 0
@@ -76,9 +82,7 @@ def test_decision_turn_leaves_a_pending_capture_with_context_files(env, tmp_path
     assert data["categories"][0]["context_file"] == str(context)
 
 
-def test_second_stop_of_the_same_conversation_does_not_trigger(env, tmp_path):
-    transcript = tmp_path / "t.jsonl"
-    transcript.write_bytes(jsonl(DECISION_TURN))
+def test_second_stop_of_the_same_conversation_does_not_trigger(env, transcript):
     assert run(payload(transcript, env)) == ["decision"]
     assert run(payload(transcript, env)) == []
     # the last message reaches the file late: it is not scored twice
@@ -88,9 +92,7 @@ def test_second_stop_of_the_same_conversation_does_not_trigger(env, tmp_path):
     assert run(payload(transcript, env)) == []
 
 
-def test_save_flow_after_a_block_never_triggers_again(env, tmp_path):
-    transcript = tmp_path / "t.jsonl"
-    transcript.write_bytes(jsonl(DECISION_TURN))
+def test_save_flow_after_a_block_never_triggers_again(env, transcript):
     assert run(payload(transcript, env)) == ["decision"]
     assert run(payload(transcript, env, stop_hook_active=True)) == []
     from claude_memory.triage.pending import request_text
@@ -117,11 +119,9 @@ def test_save_flow_after_a_block_never_triggers_again(env, tmp_path):
     {"categories": {"decision": {"enabled": False}}},
     {"categories": {"decision": {"auto_capture": False}}},
 ])
-def test_config_switches_turn_triage_off(env, tmp_path, memory_root, override):
+def test_config_switches_turn_triage_off(env, transcript, memory_root, override):
     memory_root.mkdir(parents=True)
     (memory_root / "memory-config.json").write_text(json.dumps(override))
-    transcript = tmp_path / "t.jsonl"
-    transcript.write_bytes(jsonl(DECISION_TURN))
     assert run(payload(transcript, env)) == []
 
 
@@ -159,9 +159,7 @@ def test_transcript_written_after_the_stop_hook_started_is_still_triaged(env, tm
         timer.cancel()
 
 
-def test_rewritten_transcript_starts_over(env, tmp_path):
-    transcript = tmp_path / "t.jsonl"
-    transcript.write_bytes(jsonl(DECISION_TURN))
+def test_rewritten_transcript_starts_over(env, tmp_path, transcript):
     assert run(payload(transcript, env)) == ["decision"]
     replacement = tmp_path / "t2.jsonl"
     replacement.write_bytes(jsonl(DECISION_TURN[:1] + [{"type": "user", "message": {"role": "user", "content":
@@ -188,9 +186,7 @@ def test_missing_transcript_script(run_script, project):
     assert (result.returncode, result.stdout) == (0, "")
 
 
-def test_stop_hook_active_is_silent(run_script, project, tmp_path):
-    transcript = tmp_path / "t.jsonl"
-    transcript.write_bytes(jsonl(DECISION_TURN))
+def test_stop_hook_active_is_silent(run_script, project, transcript):
     result = run_script(SCRIPT, stdin=payload(transcript, project, stop_hook_active=True))
     assert (result.returncode, result.stdout) == (0, "")
     assert not (project / ".claude").exists()
@@ -216,9 +212,7 @@ def test_only_garbage_lines_never_block(run_script, project, tmp_path):
     assert (result.returncode, result.stdout) == (0, "")
 
 
-def test_script_second_stop_is_silent_and_cursor_is_stored(run_script, project, tmp_path, memory_root):
-    transcript = tmp_path / "t.jsonl"
-    transcript.write_bytes(jsonl(DECISION_TURN))
+def test_script_second_stop_is_silent_and_cursor_is_stored(run_script, project, transcript, memory_root):
     first = run_script(SCRIPT, stdin=payload(transcript, project))
     assert (first.returncode, first.stdout) == (0, "") and pending_file(project).exists()
     second = run_script(SCRIPT, stdin=payload(transcript, project))
@@ -239,9 +233,7 @@ def _dry_categories(stdout: str) -> list[str]:
     return [c["category"] for c in data["categories"]]
 
 
-def test_dry_run_prints_the_block_and_changes_nothing_on_disk(run_script, project, tmp_path, memory_root):
-    transcript = tmp_path / "t.jsonl"
-    transcript.write_bytes(jsonl(DECISION_TURN))
+def test_dry_run_prints_the_block_and_changes_nothing_on_disk(run_script, project, tmp_path, memory_root, transcript):
     before = _tree(tmp_path)
     result = run_script(SCRIPT, "--dry-run", stdin=payload(transcript, project))
     assert result.returncode == 0 and result.stderr == ""
@@ -255,18 +247,14 @@ def test_dry_run_prints_the_block_and_changes_nothing_on_disk(run_script, projec
     assert data["categories"][0]["context_file"] == pending["categories"][0]["context_file"]
 
 
-def test_dry_run_reads_the_cursor_as_the_hook_would(run_script, project, tmp_path, memory_root):
-    transcript = tmp_path / "t.jsonl"
-    transcript.write_bytes(jsonl(DECISION_TURN))
+def test_dry_run_reads_the_cursor_as_the_hook_would(run_script, project, tmp_path, memory_root, transcript):
     run_script(SCRIPT, stdin=payload(transcript, project))  # the real stop moves the cursor to the end
     before = _tree(tmp_path)
     again = run_script(SCRIPT, "--dry-run", stdin=payload(transcript, project))
     assert _dry_categories(again.stdout) == [] and _tree(tmp_path) == before
 
 
-def test_dry_run_of_a_quiet_or_looping_stop_prints_an_empty_block(run_script, project, tmp_path):
-    transcript = tmp_path / "t.jsonl"
-    transcript.write_bytes(jsonl(DECISION_TURN))
+def test_dry_run_of_a_quiet_or_looping_stop_prints_an_empty_block(run_script, project, transcript):
     looping = run_script(SCRIPT, "--dry-run", stdin=payload(transcript, project, stop_hook_active=True))
     assert _dry_categories(looping.stdout) == []
     transcript.write_bytes(jsonl(DECISION_TURN[:1]))

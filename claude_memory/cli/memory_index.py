@@ -69,67 +69,63 @@ def build_parser() -> ArgParser:
     return p
 
 
-def _line(*parts: object) -> None:
-    print(*parts)
-
-
 def _human_rebuild(r: dict) -> None:
-    _line(f"index.md: {r['entries']} entries ({'rewritten' if r['written'] else 'unchanged'})")
+    print(f"index.md: {r['entries']} entries ({'rewritten' if r['written'] else 'unchanged'})")
     for p in r["added_lines"]:
-        _line(f"  + {p}")
+        print(f"  + {p}")
     for p in r["dropped_lines"]:
-        _line(f"  - {p}")
+        print(f"  - {p}")
     for p in r["removed_temp_files"]:
-        _line(f"  removed temp file {p}")
+        print(f"  removed temp file {p}")
     for rn in r["resolved_renames"]:
-        _line(f"  half-finished rename: removed {rn['removed']}, kept {rn['kept']}")
+        print(f"  half-finished rename: removed {rn['removed']}, kept {rn['kept']}")
     for bad in r["invalid_files"]:
-        _line(f"  NOT INDEXED (invalid; fix it, then --rebuild again): {bad['path']}")
+        print(f"  NOT INDEXED (invalid; fix it, then --rebuild again): {bad['path']}")
         for detail in (bad.get("error") or "").splitlines()[:12]:
-            _line(f"      {detail}")
+            print(f"      {detail}")
     _human_normalise(r.get("normalise") or [])
 
 
 def _human_normalise(items: list[dict]) -> None:
     if items:
-        _line(f"{len(items)} file(s) read leniently; the next write normalises them:")
+        print(f"{len(items)} file(s) read leniently; the next write normalises them:")
     for item in items:
-        _line(f"  {item['path']}: {'; '.join(item['notes'])}")
+        print(f"  {item['path']}: {'; '.join(item['notes'])}")
 
 
 def _human_health(h: dict) -> None:
-    _line(f"{h['total']} memories")
+    print(f"{h['total']} memories")
     for cat, counts in h["counts"].items():
-        _line(f"  {cat:16} " + "  ".join(f"{k} {v}" for k, v in counts.items()))
+        print(f"  {cat:16} " + "  ".join(f"{k} {v}" for k, v in counts.items()))
     if h["most_updated"]:
-        _line("most updated:")
+        print("most updated:")
         for m in h["most_updated"]:
-            _line(f"  {m['times_updated']:>3}x {m['category']}/{m['id']}")
+            print(f"  {m['times_updated']:>3}x {m['category']}/{m['id']}")
     if h["recent_retirements"]:
-        _line("recent retirements:")
+        print("recent retirements:")
         for m in h["recent_retirements"]:
-            _line(f"  {m['retired_at']} {m['category']}/{m['id']}: {m['retired_reason']}")
+            print(f"  {m['retired_at']} {m['category']}/{m['id']}: {m['retired_reason']}")
     for p in h["invalid_files"]:
-        _line(f"invalid file: {p}")
-    _line("index: " + ("in sync" if not h["index_drift"] else f"{len(h['index_drift'])} drift(s)"))
+        print(f"invalid file: {p}")
+    print("index: " + ("in sync" if not h["index_drift"] else f"{len(h['index_drift'])} drift(s)"))
     for d in h["index_drift"]:
-        _line(f"  {d}")
+        print(f"  {d}")
     for problem in h["config_problems"]:
-        _line(f"memory-config.json: {problem}")
+        print(f"memory-config.json: {problem}")
     if h.get("may_be_stale"):
-        _line(f"may be stale: {len(h['may_be_stale'])} (check them against the code; memory_index.py --stale)")
+        print(f"may be stale: {len(h['may_be_stale'])} (check them against the code; memory_index.py --stale)")
         for m in h["may_be_stale"][:10]:
-            _line(f"  {m['memory']}: {m['reason']}")
+            print(f"  {m['memory']}: {m['reason']}")
 
 
 def _human_log(r: dict) -> None:
     if not r["log"]:
-        _line("the operations log is empty")
+        print("the operations log is empty")
     for e in r["log"]:
         what = e.get("hook") or e.get("event") or "?"
         detail = e.get("action") or e.get("decision") or ""
         cats = ",".join(e.get("categories") or ([e["category"]] if e.get("category") else []))
-        _line(f"{e.get('t', '?')}  {str(e.get('session', '-'))[:12]:12}  {what:20} {detail:8} "
+        print(f"{e.get('t', '?')}  {str(e.get('session', '-'))[:12]:12}  {what:20} {detail:8} "
               f"{cats:24} {e.get('ms', '')}ms" + (f"  {e['error']}" if e.get("error") else ""))
 
 
@@ -149,7 +145,7 @@ def _curate(root: Path, args) -> tuple[dict, object]:
         raise MemoryStoreError("USAGE_ERROR", str(exc)) from None
     if args.export:
         result = store.export_memories(Path(args.export), rows, category=store.resolve_category(args.category))
-        return result, lambda r: _line(f"{r['path']}: {r['memories']} memories in the '{r['scope']}' section "
+        return result, lambda r: print(f"{r['path']}: {r['memories']} memories in the '{r['scope']}' section "
                                        f"({'rewritten' if r['written'] else 'unchanged'})")
     if args.html:
         from claude_memory.core.atomic import atomic_write_text
@@ -161,40 +157,40 @@ def _curate(root: Path, args) -> tuple[dict, object]:
         out = Path(args.html)
         atomic_write_text(out, page)
         result = {"html": str(out), "memories": len(rows)}
-        return result, lambda r: _line(f"wrote {r['html']} ({r['memories']} memories)")
+        return result, lambda r: print(f"wrote {r['html']} ({r['memories']} memories)")
     public = [{k: v for k, v in r.items() if k != "record"} for r in rows]
     for item, row in zip(public, rows):
         item["commands"] = store.commands_for(row, script_command)
 
     def human(r: dict) -> None:
-        _line(f"{len(r['memories'])} memor{'y' if len(r['memories']) == 1 else 'ies'}")
+        print(f"{len(r['memories'])} memor{'y' if len(r['memories']) == 1 else 'ies'}")
         for row in rows:
-            _line("  " + store.human_line(row))
+            print("  " + store.human_line(row))
 
     return {"memories": public}, human
 
 
 def _human_stale(r: dict) -> None:
-    _line(f"{len(r['stale'])} memor{'y' if len(r['stale']) == 1 else 'ies'} may be stale")
+    print(f"{len(r['stale'])} memor{'y' if len(r['stale']) == 1 else 'ies'} may be stale")
     for m in r["stale"]:
-        _line(f"  {m['memory']}  {m['title']}\n      {m['reason']}")
+        print(f"  {m['memory']}  {m['title']}\n      {m['reason']}")
 
 
 def _human_stats(r: dict) -> None:
     since = r["log_since"]
-    _line(f"{r['memories']} active memories; {r['injections']} injections recorded"
+    print(f"{r['memories']} active memories; {r['injections']} injections recorded"
           + (f" since {_day(since)}" if since else "")
           + " (" + ", ".join(f"{via} {n}" for via, n in r["per_via"].items()) + ")")
-    _line("recalls per category: " + ", ".join(f"{c} {n}" for c, n in r["per_category"].items()))
-    _line("most recalled:")
+    print("recalls per category: " + ", ".join(f"{c} {n}" for c, n in r["per_category"].items()))
+    print("most recalled:")
     for m in r["most_recalled"] or [{"memory": "(none yet)", "count": 0}]:
-        _line(f"  {m['count']:>4}x {m['memory']}")
-    _line("least recalled:")
+        print(f"  {m['count']:>4}x {m['memory']}")
+    print("least recalled:")
     for m in r["least_recalled"]:
-        _line(f"  {m['count']:>4}x {m['memory']}")
-    _line(f"not recalled in {r['not_recalled_days']} days: {len(r['not_recalled'])}")
+        print(f"  {m['count']:>4}x {m['memory']}")
+    print(f"not recalled in {r['not_recalled_days']} days: {len(r['not_recalled'])}")
     for name in r["not_recalled"][:20]:
-        _line(f"  {name}")
+        print(f"  {name}")
 
 
 def _day(epoch: float) -> str:
@@ -232,11 +228,11 @@ def _run(argv: Sequence[str]) -> int:
         code = 1 if problems else 0
 
         def human(r: dict) -> None:
-            _line("store is valid" if r["ok"] else f"{len(r['problems'])} problem(s):")
+            print("store is valid" if r["ok"] else f"{len(r['problems'])} problem(s):")
             for pr in r["problems"]:
-                _line(f"  {pr['path']}: {pr['problem']}")
+                print(f"  {pr['path']}: {pr['problem']}")
                 if pr.get("fix"):
-                    _line(f"    fix: {pr['fix']}")
+                    print(f"    fix: {pr['fix']}")
             _human_normalise(r["normalise"])
     elif args.health:
         from claude_memory.recall.report import stale_list
@@ -251,14 +247,14 @@ def _run(argv: Sequence[str]) -> int:
                   "suggest_retire": retire_suggestions(root, older_than_days=unused_days)}
 
         def human(r: dict) -> None:
-            _line(f"gc (grace {r['grace_period_days']} days): purged {len(r['purged'])}, archived {len(r['archived'])}")
+            print(f"gc (grace {r['grace_period_days']} days): purged {len(r['purged'])}, archived {len(r['archived'])}")
             for p in r["purged"] + r["archived"]:
-                _line(f"  {p}")
+                print(f"  {p}")
             if r["suggest_retire"]:
-                _line(f"suggested (not done): retire {len(r['suggest_retire'])} memories older than "
+                print(f"suggested (not done): retire {len(r['suggest_retire'])} memories older than "
                       f"{r['unused_days']} days that were never recalled:")
                 for name in r["suggest_retire"]:
-                    _line(f"  {name}")
+                    print(f"  {name}")
     elif args.stale:
         from claude_memory.recall.report import stale_list
 
@@ -272,9 +268,9 @@ def _run(argv: Sequence[str]) -> int:
         result = {"archived": store.list_archived(root)}
 
         def human(r: dict) -> None:
-            _line(f"{len(r['archived'])} archived")
+            print(f"{len(r['archived'])} archived")
             for m in r["archived"]:
-                _line(f"  {m['category']}/{m['id']}  {m['title']}  ({m['archived_at']}: {m['archived_reason']})")
+                print(f"  {m['category']}/{m['id']}  {m['title']}  ({m['archived_at']}: {m['archived_reason']})")
     elif args.import_path:
         from claude_memory.cli import importer
         from claude_memory.core.timeutil import format_ts, now_utc
@@ -287,16 +283,16 @@ def _run(argv: Sequence[str]) -> int:
         code = 1 if any(s.get("ok") is False for s in result["steps"]) else 0
 
         def human(r: dict) -> None:
-            _line(f"{r['notes']} note(s) in {r['source']} ({r['format']})" + (" -- dry run, nothing written"
+            print(f"{r['notes']} note(s) in {r['source']} ({r['format']})" + (" -- dry run, nothing written"
                                                                               if r["dry_run"] else ""))
             for s in r["steps"]:
                 what = {"create": f"create {s['target']}", "update": f"update {s['target']} (matches "
                         f"{s.get('matches')!r})", "unchanged": f"unchanged: already in {s.get('target')}",
                         "skip": f"skip: {s.get('reason')}"}[s["action"]]
                 status = "" if "ok" not in s else ("  ok" if s["ok"] else f"  FAILED: {s.get('error')}")
-                _line(f"  {s['category']:15} {s['note'][:60]!r}: {what}{status}")
+                print(f"  {s['category']:15} {s['note'][:60]!r}: {what}{status}")
             for line in r["skipped"]:
-                _line(f"  skipped {line}")
+                print(f"  skipped {line}")
     elif args.promote or args.demote:
         from claude_memory.cli.transfer import move
         from claude_memory.recall.userstore import user_root
@@ -308,13 +304,13 @@ def _run(argv: Sequence[str]) -> int:
             result = move(user, root, args.demote, reason="demoted into the project's store")
 
         def human(r: dict) -> None:
-            _line(f"moved {r['category']} {r['id']}: {r['from']} -> {r['to']} (retired at the source)")
+            print(f"moved {r['category']} {r['id']}: {r['from']} -> {r['to']} (retired at the source)")
     elif args.resolve:
         result = store.resolve_conflict(root, args.resolve)
 
         def human(r: dict) -> None:
             how = "merged the other branch's version into yours" if r["merged_other_side"] else f"kept {r['kept']}"
-            _line(f"{r['path']}: {how}" + ("; git-added" if r["git_added"] else "; now run git add on it"))
+            print(f"{r['path']}: {how}" + ("; git-added" if r["git_added"] else "; now run git add on it"))
     elif args.list or args.html or args.export:
         result, human = _curate(root, args)
     else:
@@ -327,9 +323,9 @@ def _run(argv: Sequence[str]) -> int:
         result = {"query": args.query, "hits": hits}
 
         def human(r: dict) -> None:
-            _line(f"{len(r['hits'])} match(es)")
+            print(f"{len(r['hits'])} match(es)")
             for m in r["hits"]:
-                _line(f"  [{m['score']}] {m['category']}/{m['id']} ({m['status']})  {m['title']}")
+                print(f"  [{m['score']}] {m['category']}/{m['id']} ({m['status']})  {m['title']}")
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:

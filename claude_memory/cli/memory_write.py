@@ -87,8 +87,6 @@ def read_input(path_arg: str) -> tuple[dict, Path | None]:
         os.close(fd)
         raise MemoryStoreError("INPUT_ERROR", f"--input {path_arg} is not a regular file")
     with os.fdopen(fd, "rb") as fh:
-        if st.st_size > MAX_INPUT_BYTES:
-            raise MemoryStoreError("INPUT_ERROR", f"--input {path_arg} is larger than {MAX_INPUT_BYTES} bytes")
         data = fh.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
         raise MemoryStoreError("INPUT_ERROR", f"--input {path_arg} is larger than {MAX_INPUT_BYTES} bytes")
