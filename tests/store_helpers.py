@@ -7,6 +7,9 @@ import hashlib
 import json
 from pathlib import Path
 
+import pytest
+
+from claude_memory.core.errors import MemoryStoreError
 from claude_memory.store.gitmerge import STAMP_NAME
 
 CONTENT = {
@@ -45,6 +48,15 @@ def create(ctx, category: str = "decision", id: str = "use-postgres", title: str
     from claude_memory.store.validation import validate_record
 
     return create_record(ctx, validate_record(make_doc(category, id, title, **over)), category=category)
+
+
+def refused(code: str, call, /, *args, **kwargs) -> MemoryStoreError:
+    """The :class:`MemoryStoreError` that ``call(*args, **kwargs)`` raises, once its code is checked to be
+    ``code`` (as ``pytest.raises(MemoryStoreError, call, ...)``, plus the code)."""
+    with pytest.raises(MemoryStoreError) as err:
+        call(*args, **kwargs)
+    assert err.value.code == code, err.value
+    return err.value
 
 
 def write_json(path: Path, doc: dict) -> Path:

@@ -15,7 +15,7 @@ from claude_memory.cli import memory_write
 from claude_memory.core.errors import MemoryStoreError
 from claude_memory.store.models import MAX_CHANGES
 from claude_memory.store.validation import validate_draft, validate_record
-from store_helpers import make_doc, md5, write_json
+from store_helpers import make_doc, md5, refused, write_json
 
 TS = "2026-05-01T10:00:00Z"
 
@@ -84,10 +84,8 @@ def test_validate_draft_accepts_a_long_log_and_keeps_every_entry():
 def test_validate_draft_still_checks_every_entry_and_numbers_it_in_the_whole_draft(bad_at):
     changes = _entries(MAX_CHANGES + 7)
     changes[bad_at] = {"date": "yesterday", "summary": "x"}
-    with pytest.raises(MemoryStoreError) as err:
-        validate_draft(make_doc(changes=changes))
-    assert err.value.code == "VALIDATION_ERROR"
-    assert [p.field for p in err.value.problems] == [f"changes.{bad_at}.date"]
+    err = refused("VALIDATION_ERROR", validate_draft, make_doc(changes=changes))
+    assert [p.field for p in err.problems] == [f"changes.{bad_at}.date"]
 
 
 def test_a_short_draft_is_checked_exactly_as_a_record():

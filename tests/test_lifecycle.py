@@ -9,10 +9,9 @@ from claude_memory.core import config
 from claude_memory.store import lifecycle
 from claude_memory.store import maintenance
 from claude_memory.store import transaction as store
-from claude_memory.core.errors import MemoryStoreError
 from claude_memory.core.timeutil import format_ts
 from claude_memory.store.validation import validate_record
-from store_helpers import make_doc
+from store_helpers import make_doc, refused
 
 NOW = datetime(2026, 6, 1, 12, 0, 0, tzinfo=timezone.utc)
 
@@ -48,9 +47,8 @@ def test_next_status_matrix(status, action):
     if (status, action) in ALLOWED:
         assert lifecycle.next_status(status, action) == ALLOWED[(status, action)]
     else:
-        with pytest.raises(MemoryStoreError) as err:
-            lifecycle.next_status(status, action, name="m")
-        assert err.value.code == "LIFECYCLE_ERROR" and "nothing was changed" in err.value.message
+        err = refused("LIFECYCLE_ERROR", lifecycle.next_status, status, action, name="m")
+        assert "nothing was changed" in err.message
 
 
 @pytest.mark.parametrize("status, action", MATRIX)
@@ -58,9 +56,7 @@ def test_transition_matrix(status, action):
     doc = _in(status)
     before = json.dumps(doc, sort_keys=True)
     if (status, action) not in ALLOWED:
-        with pytest.raises(MemoryStoreError) as err:
-            lifecycle.transition(doc, action, now=NOW, reason="because")
-        assert err.value.code == "LIFECYCLE_ERROR"
+        refused("LIFECYCLE_ERROR", lifecycle.transition, doc, action, now=NOW, reason="because")
         assert json.dumps(doc, sort_keys=True) == before  # the input is never modified
         return
     new, _ = lifecycle.transition(doc, action, now=NOW, reason="because")
@@ -80,18 +76,14 @@ def test_transition_matrix(status, action):
                                                   ("active", "restore", "already active"),
                                                   ("active", "unarchive", "already active")])
 def test_refusals_say_what_to_do(status, action, hint):
-    with pytest.raises(MemoryStoreError) as err:
-        lifecycle.transition(_in(status), action, now=NOW)
-    assert err.value.code == "LIFECYCLE_ERROR" and hint in err.value.message
+    err = refused("LIFECYCLE_ERROR", lifecycle.transition, _in(status), action, now=NOW)
+    assert hint in err.message
 
 
 def test_unknown_status_and_action():
-    with pytest.raises(MemoryStoreError) as err:
-        lifecycle.next_status("deleted", "restore")
-    assert err.value.code == "LIFECYCLE_ERROR" and "record_status" in err.value.message
-    with pytest.raises(MemoryStoreError) as err:
-        lifecycle.next_status("active", "explode")
-    assert err.value.code == "USAGE_ERROR"
+    err = refused("LIFECYCLE_ERROR", lifecycle.next_status, "deleted", "restore")
+    assert "record_status" in err.message
+    refused("USAGE_ERROR", lifecycle.next_status, "active", "explode")
 
 
 @pytest.mark.parametrize("status", lifecycle.STATUSES)
@@ -99,10 +91,8 @@ def test_only_active_is_updatable(status):
     if status == "active":
         lifecycle.require_updatable(_in(status))
         return
-    with pytest.raises(MemoryStoreError) as err:
-        lifecycle.require_updatable(_in(status))
-    assert err.value.code == "LIFECYCLE_ERROR"
-    assert ("restore" if status == "retired" else "unarchive") in err.value.message
+    err = refused("LIFECYCLE_ERROR", lifecycle.require_updatable, _in(status))
+    assert ("restore" if status == "retired" else "unarchive") in err.message
 
 
 def test_missing_record_status_is_active():

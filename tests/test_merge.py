@@ -5,8 +5,7 @@ import copy
 import pytest
 
 from claude_memory.store import merge
-from claude_memory.core.errors import MemoryStoreError
-from store_helpers import make_doc
+from store_helpers import make_doc, refused
 
 NOW = "2026-06-01T12:00:00Z"
 ENTRY = {"date": "2026-06-01T11:00:00Z", "summary": "clarified the context"}
@@ -50,17 +49,15 @@ def test_lifecycle_fields_in_draft_are_dropped():
 
 def test_category_change_refused():
     old = make_doc()
-    with pytest.raises(MemoryStoreError) as err:
-        _merge(old, _draft(old, category="runbook"))
-    assert err.value.code == "VALIDATION_ERROR" and err.value.problems[0].field == "category"
+    err = refused("VALIDATION_ERROR", _merge, old, _draft(old, category="runbook"))
+    assert err.problems[0].field == "category"
 
 
 @pytest.mark.parametrize("status, hint", [("retired", "restore"), ("archived", "unarchive")])
 def test_only_active_memories_are_updated(status, hint):
     old = make_doc(record_status=status)
-    with pytest.raises(MemoryStoreError) as err:
-        _merge(old, _draft(old))
-    assert err.value.code == "LIFECYCLE_ERROR" and hint in err.value.message
+    err = refused("LIFECYCLE_ERROR", _merge, old, _draft(old))
+    assert hint in err.message
 
 
 def test_id_is_the_stored_one():
@@ -134,9 +131,8 @@ def test_related_file_gone_but_still_listed_by_draft_is_kept():
 def test_update_without_a_new_change_entry_is_refused():
     old = make_doc(changes=[ENTRY])
     draft = copy.deepcopy(old)
-    with pytest.raises(MemoryStoreError) as err:
-        _merge(old, draft)
-    assert err.value.code == "VALIDATION_ERROR" and err.value.problems[0].field == "changes"
+    err = refused("VALIDATION_ERROR", _merge, old, draft)
+    assert err.problems[0].field == "changes"
 
 
 def test_changes_append_only_even_when_draft_drops_old_entries():

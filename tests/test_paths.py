@@ -20,6 +20,7 @@ from claude_memory.core.paths import (
     resolve_inside,
     staging_dir,
 )
+from store_helpers import refused
 
 
 @pytest.fixture
@@ -82,9 +83,8 @@ def test_relative_to_the_root_and_to_the_project(root, project):
     "../x.json", "decisions/../../x.json", "decisions/../x.json", ".claude/memory/../settings.json",
 ])
 def test_dotdot_is_refused_even_when_it_would_stay_inside(root, bad):
-    with pytest.raises(MemoryStoreError) as info:
-        resolve_inside(bad, root, what="--target")
-    assert info.value.code == "PATH_ERROR" and "'..'" in info.value.message and "--target" in info.value.message
+    err = refused("PATH_ERROR", resolve_inside, bad, root, what="--target")
+    assert "'..'" in err.message and "--target" in err.message
 
 
 def test_absolute_dotdot_is_refused(root):
@@ -94,9 +94,8 @@ def test_absolute_dotdot_is_refused(root):
 
 @pytest.mark.parametrize("outside", ["/etc/passwd", "/tmp/x.json"])
 def test_absolute_outside_is_refused(root, outside):
-    with pytest.raises(MemoryStoreError) as info:
-        resolve_inside(outside, root)
-    assert info.value.code == "PATH_ERROR" and "outside the memory root" in info.value.message
+    err = refused("PATH_ERROR", resolve_inside, outside, root)
+    assert "outside the memory root" in err.message
 
 
 def test_sibling_with_a_common_prefix_is_outside(root):
@@ -110,9 +109,7 @@ def test_symlinked_folder_escaping_the_root_is_refused(root, tmp_path):
     outside = tmp_path / "outside"
     outside.mkdir()
     (root / "runbooks").symlink_to(outside, target_is_directory=True)
-    with pytest.raises(MemoryStoreError) as info:
-        resolve_inside("runbooks/x.json", root)
-    assert info.value.code == "PATH_ERROR"
+    refused("PATH_ERROR", resolve_inside, "runbooks/x.json", root)
 
 
 def test_symlinked_file_escaping_the_root_is_refused(root, tmp_path):
@@ -187,9 +184,8 @@ def test_symlinked_staging_is_refused(memory_root, tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir(mode=0o755)
     (memory_root / ".staging").symlink_to(elsewhere, target_is_directory=True)
-    with pytest.raises(MemoryStoreError) as info:
-        staging_dir(memory_root)
-    assert info.value.code == "PATH_ERROR" and "symlink" in info.value.message
+    err = refused("PATH_ERROR", staging_dir, memory_root)
+    assert "symlink" in err.message
     assert _mode(elsewhere) == 0o755  # nothing was changed through the link
 
 

@@ -14,7 +14,7 @@ from claude_memory.store import records as store_io
 from claude_memory.core.errors import MemoryStoreError
 from claude_memory.core.timeutil import format_ts
 from claude_memory.store.validation import validate_record
-from store_helpers import create, make_doc, md5, snapshot
+from store_helpers import create, make_doc, md5, refused, snapshot
 
 NOW = datetime(2026, 6, 1, 12, 0, 0, tzinfo=timezone.utc)
 ENTRY = {"date": "2026-06-01T11:00:00Z", "summary": "updated"}
@@ -56,17 +56,15 @@ def test_create_writes_file_and_index(ctx, memory_root):
 
 def test_create_refuses_existing(ctx):
     create(ctx)
-    with pytest.raises(MemoryStoreError) as err:
-        create(ctx, title="Other title")
-    assert err.value.code == "ALREADY_EXISTS" and "--action update" in err.value.message
+    err = refused("ALREADY_EXISTS", create, ctx, title="Other title")
+    assert "--action update" in err.message
 
 
 def test_create_refuses_existing_archived(ctx):
     out = create(ctx)
     store.change_status(ctx, "archive", target=str(out.path))
-    with pytest.raises(MemoryStoreError) as err:
-        create(ctx)
-    assert err.value.code == "ALREADY_EXISTS" and "unarchive" in err.value.message
+    err = refused("ALREADY_EXISTS", create, ctx)
+    assert "unarchive" in err.message
 
 
 def test_create_anti_resurrection_within_24h(ctx, memory_root):
@@ -74,9 +72,8 @@ def test_create_anti_resurrection_within_24h(ctx, memory_root):
     store.change_status(ctx, "delete", target=str(out.path), reason="wrong")
     before = snapshot(memory_root)
     later = store.StoreContext(root=memory_root, config=ctx.config, now=NOW + timedelta(hours=23))
-    with pytest.raises(MemoryStoreError) as err:
-        create(later)
-    assert err.value.code == "ANTI_RESURRECTION_ERROR" and "restore" in err.value.message
+    err = refused("ANTI_RESURRECTION_ERROR", create, later)
+    assert "restore" in err.message
     assert snapshot(memory_root) == before
 
 
@@ -99,10 +96,8 @@ def test_create_forces_active_and_drops_lifecycle_fields(ctx):
 
 
 def test_create_with_target_must_match_id(ctx, memory_root):
-    with pytest.raises(MemoryStoreError) as err:
-        store.create(ctx, validate_record(make_doc()), category="decision",
-                     target=str(memory_root / "decisions" / "other.json"))
-    assert err.value.code == "PATH_ERROR"
+    refused("PATH_ERROR", store.create, ctx, validate_record(make_doc()), category="decision",
+                                                                                              target=str(memory_root / "decisions" / "other.json"))
 
 
 def test_limit_exceeded(memory_root):
@@ -110,9 +105,8 @@ def test_limit_exceeded(memory_root):
     ctx = store.StoreContext(root=memory_root, config=cfg, now=NOW)
     create(ctx, id="a", title="A")
     out = create(ctx, id="b", title="B")
-    with pytest.raises(MemoryStoreError) as err:
-        create(ctx, id="c", title="C")
-    assert err.value.code == "LIMIT_EXCEEDED" and "max_memories_per_category" in err.value.message
+    err = refused("LIMIT_EXCEEDED", create, ctx, id="c", title="C")
+    assert "max_memories_per_category" in err.message
     store.change_status(ctx, "delete", target=str(out.path))  # retired ones do not count
     create(ctx, id="c", title="C")
     create(ctx, category="runbook", id="r", title="R")  # the limit is per category
@@ -147,9 +141,7 @@ def test_update_occ_conflict_changes_nothing(ctx, memory_root):
     out = create(ctx)
     store.update(ctx, _draft_for(out.path), target=str(out.path), expected_hash=out.hash)
     before = snapshot(memory_root)
-    with pytest.raises(MemoryStoreError) as err:
-        store.update(ctx, _draft_for(out.path, title="Lost"), target=str(out.path), expected_hash=out.hash)
-    assert err.value.code == "OCC_CONFLICT"
+    refused("OCC_CONFLICT", store.update, ctx, _draft_for(out.path, title="Lost"), target=str(out.path), expected_hash=out.hash)
     assert snapshot(memory_root) == before
 
 
@@ -162,9 +154,7 @@ def test_update_hash_is_case_insensitive(ctx):
 
 
 def test_update_missing_target(ctx, memory_root):
-    with pytest.raises(MemoryStoreError) as err:
-        store.update(ctx, validate_record(make_doc()), target=str(memory_root / "decisions" / "nope.json"))
-    assert err.value.code == "NOT_FOUND"
+    refused("NOT_FOUND", store.update, ctx, validate_record(make_doc()), target=str(memory_root / "decisions" / "nope.json"))
 
 
 def test_update_rename_on_big_title_change(ctx, memory_root):
@@ -195,9 +185,7 @@ def test_update_of_retired_memory_refused(ctx):
 
 def test_update_category_mismatch_with_target(ctx):
     out = create(ctx)
-    with pytest.raises(MemoryStoreError) as err:
-        store.update(ctx, _draft_for(out.path), target=str(out.path), category="runbook")
-    assert err.value.code == "PATH_ERROR"
+    refused("PATH_ERROR", store.update, ctx, _draft_for(out.path), target=str(out.path), category="runbook")
 
 
 # ---- lifecycle actions
@@ -216,9 +204,8 @@ def test_delete_twice_is_refused_and_changes_nothing(ctx, memory_root):
     out = create(ctx)
     store.change_status(ctx, "delete", target=str(out.path))
     before = snapshot(memory_root)
-    with pytest.raises(MemoryStoreError) as err:
-        store.change_status(ctx, "delete", target=str(out.path))
-    assert err.value.code == "LIFECYCLE_ERROR" and "already retired" in err.value.message
+    err = refused("LIFECYCLE_ERROR", store.change_status, ctx, "delete", target=str(out.path))
+    assert "already retired" in err.message
     assert snapshot(memory_root) == before
 
 
@@ -226,9 +213,8 @@ def test_delete_of_archived_is_refused_so_gc_never_purges_it(ctx, memory_root):
     out = create(ctx)
     store.change_status(ctx, "archive", target=str(out.path))
     before = snapshot(memory_root)
-    with pytest.raises(MemoryStoreError) as err:
-        store.change_status(ctx, "delete", target=str(out.path))
-    assert err.value.code == "LIFECYCLE_ERROR" and "unarchive" in err.value.message
+    err = refused("LIFECYCLE_ERROR", store.change_status, ctx, "delete", target=str(out.path))
+    assert "unarchive" in err.message
     assert snapshot(memory_root) == before
     report = maintenance.gc(memory_root, config.deep_merge(ctx.config, {"delete": {"grace_period_days": 0}}),
                             now=NOW + timedelta(days=400))
@@ -257,9 +243,7 @@ def test_restore_warns_after_seven_days(ctx, memory_root):
 
 def test_lifecycle_occ(ctx, memory_root):
     out = create(ctx)
-    with pytest.raises(MemoryStoreError) as err:
-        store.change_status(ctx, "delete", target=str(out.path), expected_hash="0" * 32)
-    assert err.value.code == "OCC_CONFLICT"
+    refused("OCC_CONFLICT", store.change_status, ctx, "delete", target=str(out.path), expected_hash="0" * 32)
     assert json.loads(out.path.read_text())["record_status"] == "active"
 
 
@@ -272,9 +256,8 @@ def test_no_temp_files_left(ctx, memory_root):
 def test_stored_file_invalid_is_reported(ctx, memory_root):
     out = create(ctx)
     out.path.write_text("{broken")
-    with pytest.raises(MemoryStoreError) as err:
-        store.change_status(ctx, "delete", target=str(out.path))
-    assert err.value.code == "VALIDATION_ERROR" and "--validate" in err.value.message
+    err = refused("VALIDATION_ERROR", store.change_status, ctx, "delete", target=str(out.path))
+    assert "--validate" in err.message
 
 
 def test_file_written_in_canonical_form(ctx):
@@ -287,18 +270,15 @@ def test_file_written_in_canonical_form(ctx):
                                     "decisions/Not A Slug.json", "decisions/x.txt", "nofolder.json",
                                     "unknown/x.json", "decisions/sub/x.json"])
 def test_bad_targets(ctx, target):
-    with pytest.raises(MemoryStoreError) as err:
-        store.change_status(ctx, "delete", target=target)
-    assert err.value.code == "PATH_ERROR"
+    refused("PATH_ERROR", store.change_status, ctx, "delete", target=target)
 
 
 def test_symlinked_target_refused(ctx, memory_root):
     out = create(ctx)
     link = memory_root / "decisions" / "alias.json"
     link.symlink_to(out.path)
-    with pytest.raises(MemoryStoreError) as err:
-        store.change_status(ctx, "delete", target=str(link))
-    assert err.value.code == "PATH_ERROR" and "symlink" in err.value.message
+    err = refused("PATH_ERROR", store.change_status, ctx, "delete", target=str(link))
+    assert "symlink" in err.message
 
 
 def test_relative_targets_accepted(ctx, memory_root, monkeypatch):

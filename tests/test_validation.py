@@ -15,18 +15,17 @@ from claude_memory.store.models import ENVELOPE_FIELDS, CONTENT_MODELS
 from claude_memory.store.validation import MAX_FILE_BYTES, dump_record, load_record, read_json_file, validate_record
 
 from locations import eval_files, needs_eval, sample_docs, sample_files
+from store_helpers import refused
 
 TS = "2026-05-01T10:00:00Z"
 BASE = sample_docs()
 
 
 def problems_of(doc, **kw) -> list:
-    with pytest.raises(MemoryStoreError) as info:
-        validate_record(doc, **kw)
-    assert info.value.code == "VALIDATION_ERROR"
-    for p in info.value.problems:
+    problems = refused("VALIDATION_ERROR", validate_record, doc, **kw).problems
+    for p in problems:
         assert p.field and p.expected and p.got and p.fix, p
-    return info.value.problems
+    return problems
 
 
 def fields_of(doc, **kw) -> list[str]:
@@ -263,10 +262,7 @@ def test_load_record_with_bom(tmp_path):
 ])
 def test_load_record_rejects_bad_files(tmp_path, data, code, got_part):
     p = _write(tmp_path, data)
-    with pytest.raises(MemoryStoreError) as info:
-        load_record(p)
-    assert info.value.code == code
-    assert got_part in info.value.problems[0].got
+    assert got_part in refused(code, load_record, p).problems[0].got
 
 
 def test_load_record_size_cap(tmp_path):
@@ -275,18 +271,13 @@ def test_load_record_size_cap(tmp_path):
     p = _write(tmp_path, (small + " " * (MAX_FILE_BYTES - len(small))).encode())
     assert load_record(p)["id"] == doc["id"]  # exactly at the cap is fine
     p.write_bytes((small + " " * (MAX_FILE_BYTES - len(small) + 1)).encode())
-    with pytest.raises(MemoryStoreError) as info:
-        load_record(p)
-    assert info.value.code == "VALIDATION_ERROR" and info.value.problems[0].field == "(file)"
+    err = refused("VALIDATION_ERROR", load_record, p)
+    assert err.problems[0].field == "(file)"
 
 
 def test_unreadable_file_is_io_error(tmp_path):
-    with pytest.raises(MemoryStoreError) as info:
-        load_record(tmp_path / "missing.json")
-    assert info.value.code == "IO_ERROR"
-    with pytest.raises(MemoryStoreError) as info:
-        read_json_file(tmp_path)
-    assert info.value.code == "IO_ERROR"
+    refused("IO_ERROR", load_record, tmp_path / "missing.json")
+    refused("IO_ERROR", read_json_file, tmp_path)
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads anything")
@@ -294,9 +285,7 @@ def test_permission_denied_is_io_error(tmp_path):
     p = _write(tmp_path, b"{}")
     p.chmod(0)
     try:
-        with pytest.raises(MemoryStoreError) as info:
-            load_record(p)
-        assert info.value.code == "IO_ERROR"
+        refused("IO_ERROR", load_record, p)
     finally:
         p.chmod(0o600)
 
