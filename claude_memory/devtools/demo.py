@@ -22,14 +22,13 @@ import subprocess
 import sys
 import tempfile
 import textwrap
-import uuid
 from pathlib import Path
 
 from claude_memory.core.layout import INDEX_NAME
 from claude_memory.devtools import demo_example as ex
 from claude_memory.devtools.claude_cli import PLUGIN_ROOT, find_cli, run_claude
 from claude_memory.devtools.hook_commands import script_argv
-from claude_memory.devtools.model_server import ModelServer, Steps, _blocks, last_user_text, text
+from claude_memory.devtools.model_server import ModelServer, Steps, _blocks, text
 from claude_memory.devtools.skill_player import Conversation, batch_command, capture_request, follow_capture
 
 __all__ = ["build_parser", "main"]

@@ -248,10 +248,6 @@ class ModelServer:
         with self._lock:
             return [r.body for r in self.requests if r.main]
 
-    def set_script(self, script: Script) -> None:
-        with self._lock:
-            self.script = script
-
     # answering
     def answer(self, path: str, body: dict) -> Reply:
         main = is_main_request(body)
@@ -285,13 +281,15 @@ def _make_handler(server: ModelServer):
             except ValueError:
                 return {}
 
-        def _send_json(self, data: dict, status: int = 200) -> None:
-            payload = json.dumps(data).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(payload)))
+        def _send(self, payload: bytes, content_type: str = "application/json", **headers: str) -> None:
+            self.send_response(200)
+            for name, value in {"Content-Type": content_type, **headers, "Content-Length": str(len(payload))}.items():
+                self.send_header(name, value)
             self.end_headers()
             self.wfile.write(payload)
+
+        def _send_json(self, data: dict) -> None:
+            self._send(json.dumps(data).encode())
 
         def do_GET(self) -> None:
             self._send_json({})
@@ -319,11 +317,6 @@ def _make_handler(server: ModelServer):
             chunks = b"".join(
                 f"event: {name}\ndata: {json.dumps(data)}\n\n".encode() for name, data in sse_events(model, reply)
             )
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Cache-Control", "no-cache")
-            self.send_header("Content-Length", str(len(chunks)))
-            self.end_headers()
-            self.wfile.write(chunks)
+            self._send(chunks, "text/event-stream", **{"Cache-Control": "no-cache"})
 
     return Handler
