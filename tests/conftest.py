@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,9 +25,8 @@ else:
 # in the foreground); the scripts the tests run inherit this.
 os.environ.setdefault("MEMORY_SEMANTIC", "0")
 
-from locations import EVAL_DEV, REPO, SCRIPTS  # noqa: F401  (re-exported for older imports)
-
-from claude_memory.devtools.hook_commands import script_argv
+from claude_memory.devtools.hook_commands import script_argv  # noqa: E402
+from locations import REPO  # noqa: E402
 
 
 @dataclass
