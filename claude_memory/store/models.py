@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue, field_validator, model_validator
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, JsonValue, create_model, field_validator,
+                      model_validator)
 from pydantic_core import PydanticCustomError
 
 from claude_memory.core.categories import CATEGORIES
@@ -54,12 +55,6 @@ __all__ = [
     "PreferenceContent",
     "CONTENT_MODELS",
     "MemoryRecord",
-    "SessionSummaryRecord",
-    "DecisionRecord",
-    "RunbookRecord",
-    "ConstraintRecord",
-    "TechDebtRecord",
-    "PreferenceRecord",
     "RECORD_MODELS",
     "AnyRecord",
     "record_model_for",
@@ -283,47 +278,11 @@ class MemoryRecord(_Model):
         return self
 
 
-# One record model per category: the envelope with that category's content.
-
-
-class SessionSummaryRecord(MemoryRecord):
-    category: Literal["session_summary"]
-    content: SessionSummaryContent
-
-
-class DecisionRecord(MemoryRecord):
-    category: Literal["decision"]
-    content: DecisionContent
-
-
-class RunbookRecord(MemoryRecord):
-    category: Literal["runbook"]
-    content: RunbookContent
-
-
-class ConstraintRecord(MemoryRecord):
-    category: Literal["constraint"]
-    content: ConstraintContent
-
-
-class TechDebtRecord(MemoryRecord):
-    category: Literal["tech_debt"]
-    content: TechDebtContent
-
-
-class PreferenceRecord(MemoryRecord):
-    category: Literal["preference"]
-    content: PreferenceContent
-
-
-#: category -> the full record model (envelope + that category's content)
+#: category -> the full record model (``DecisionRecord``...): the envelope with that category's content
 RECORD_MODELS: dict[str, type[MemoryRecord]] = {
-    "session_summary": SessionSummaryRecord,
-    "decision": DecisionRecord,
-    "runbook": RunbookRecord,
-    "constraint": ConstraintRecord,
-    "tech_debt": TechDebtRecord,
-    "preference": PreferenceRecord,
+    category: create_model(content.__name__.replace("Content", "Record"), __base__=MemoryRecord,
+                           __module__=__name__, category=(Literal[category], ...), content=(content, ...))
+    for category, content in CONTENT_MODELS.items()
 }
 assert tuple(RECORD_MODELS) == CATEGORIES
 
