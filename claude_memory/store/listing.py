@@ -103,18 +103,12 @@ def human_line(row: dict) -> str:
 def commands_for(row: dict, script: Callable[..., str]) -> dict[str, str]:
     """The exact commands to curate ``row``: ``script(name, *args)`` renders one command line
     (e.g. :func:`claude_memory.guard.advice.script_command`). Only the actions its status allows."""
-    target = row["path"]
-    cmds: dict[str, str] = {}
-    if row["status"] == "active":
-        cmds["update"] = script("memory_write.py", "--action", "update", "--target", target,
-                                "--input", "<draft.json>", "--hash", "<md5 of the file as you read it>")
-        cmds["retire"] = script("memory_write.py", "--action", "delete", "--target", target, "--reason", '"<why>"')
-        cmds["archive"] = script("memory_write.py", "--action", "archive", "--target", target,
-                                 "--reason", '"<why>"')
-    elif row["status"] == "retired":
-        cmds["restore"] = script("memory_write.py", "--action", "restore", "--target", target,
-                                 "--reason", '"<why>"')
-    elif row["status"] == "archived":
-        cmds["unarchive"] = script("memory_write.py", "--action", "unarchive", "--target", target,
-                                   "--reason", '"<why>"')
-    return cmds
+    why = ("--reason", '"<why>"')
+    actions = {  # command name -> the writer's action and its other arguments
+        "active": {"update": ("update", "--input", "<draft.json>", "--hash", "<md5 of the file as you read it>"),
+                   "retire": ("delete", *why), "archive": ("archive", *why)},
+        "retired": {"restore": ("restore", *why)},
+        "archived": {"unarchive": ("unarchive", *why)},
+    }.get(row["status"], {})
+    return {name: script("memory_write.py", "--action", action, "--target", row["path"], *rest)
+            for name, (action, *rest) in actions.items()}

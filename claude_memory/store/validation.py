@@ -295,16 +295,15 @@ def _lifecycle_problems(ctx: dict, doc: Any) -> list[Problem]:
     return problems
 
 
+_BOUNDS = {"greater_than_equal": (">=", "ge"), "less_than_equal": ("<=", "le"), "greater_than": (">", "gt"),
+           "less_than": ("<", "lt")}
+
+
 def _bound_text(kind: str, ctx: dict) -> str:
-    if kind == "greater_than_equal":
-        return f"a number >= {ctx.get('ge')}"
-    if kind == "less_than_equal":
-        return f"a number <= {ctx.get('le')}"
-    if kind == "greater_than":
-        return f"a number > {ctx.get('gt')}"
-    if kind == "less_than":
-        return f"a number < {ctx.get('lt')}"
-    return "a finite number"
+    if kind not in _BOUNDS:
+        return "a finite number"
+    op, key = _BOUNDS[kind]
+    return f"a number {op} {ctx.get(key)}"
 
 
 def _allowed_fields(model: type[BaseModel] | None, loc: Iterable[Any]) -> list[str]:
@@ -331,20 +330,13 @@ def _inner_model(annotation: Any) -> Any:
     return None
 
 
+_JSON_TYPES = ((type(None), "null"), (bool, "boolean"), ((int, float), "number"), (str, "string"), (list, "list"),
+               (dict, "object"))
+
+
 def _type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "list"
-    if isinstance(value, dict):
-        return "object"
-    return type(value).__name__
+    """The JSON name of ``value``'s type (bool before number: a bool is an int)."""
+    return next((name for kind, name in _JSON_TYPES if isinstance(value, kind)), type(value).__name__)
 
 
 def _short(value: Any) -> str:
