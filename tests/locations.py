@@ -45,6 +45,18 @@ def load_script(path: Path, name: str | None = None):
     return module
 
 
+def write_path_imports(code: str) -> list[str]:
+    """The write path's packages (pydantic, filelock, jsonschema) that ``code`` imports, run in a new
+    interpreter from the repository ([] for code that stays in the standard library)."""
+    import subprocess
+    import sys
+
+    probe = f"import json, sys\n{code}\nprint(json.dumps(sorted({{'pydantic', 'filelock', 'jsonschema'}} & set(sys.modules))))"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
 def _docs(folder: Path) -> dict[str, dict]:
     """``<folder>/<file>.json`` (relative path) -> parsed document, sorted by path."""
     return {str(p.relative_to(folder)): json.loads(p.read_text("utf-8")) for p in sorted(folder.glob("**/*.json"))}

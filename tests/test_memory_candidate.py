@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from claude_memory.cli import memory_candidate as cli
+from locations import write_path_imports
 
 SCRIPT = "memory_candidate.py"
 
@@ -183,10 +184,4 @@ def test_entry_script_is_two_lines_and_stdlib():
 
 
 def test_candidate_path_imports_only_the_standard_library(tmp_path):
-    import subprocess
-    import sys
-    probe = ("import sys; import claude_memory.cli.memory_candidate; "
-             "bad=[m for m in ('pydantic','filelock','jsonschema') if m in sys.modules]; print(bad)")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                         cwd=str(Path(__file__).resolve().parent.parent))
-    assert out.stdout.strip() == "[]", out.stderr
+    assert write_path_imports("import claude_memory.cli.memory_candidate") == []
