@@ -126,24 +126,20 @@ def _fix_id(out: dict, target_id: str | None, notes: list[str]) -> None:
 
 def _fix_confidence(out: dict, notes: list[str]) -> None:
     value = out["confidence"]
-    number: float | None = None
     if isinstance(value, str):
         try:
             number = float(value)
         except ValueError:
             return
-        if not math.isfinite(number):
-            return
-        notes.append(f"parsed confidence {value!r} as a number")
     elif isinstance(value, (int, float)) and not isinstance(value, bool):
         number = value
-        if not math.isfinite(number):
-            return
     else:
         return
+    if not math.isfinite(number):
+        return
+    if isinstance(value, str):
+        notes.append(f"parsed confidence {value!r} as a number")
     clamped = min(1.0, max(0.0, number))
     if clamped != number:
         notes.append(f"clamped confidence {number} to {clamped}")
-        out["confidence"] = clamped
-    else:
-        out["confidence"] = number
+    out["confidence"] = clamped if clamped != number else number  # an int in range stays an int
