@@ -6,30 +6,8 @@ import pytest
 
 from claude_memory.triage.scoring import (GATE_CAP, activity_metrics, merge_metrics, prose, score_activity,
                                           score_all, score_text_categories, speaker_weight)
-from claude_memory.triage.transcript import ASSISTANT_TEXT, THINKING, TOOL_RESULT, TOOL_USE, USER_TEXT, Event
-
-THRESHOLD = 0.5
-
-
-def U(text):
-    return Event(USER_TEXT, text, spoken=True, prompt=True)
-
-
-def A(text, **kw):
-    return Event(ASSISTANT_TEXT, text, spoken=True, **kw)
-
-
-def R(text):
-    return Event(TOOL_RESULT, text)
-
-
-def T(name, text):
-    return Event(TOOL_USE, text, tool=name)
-
-
-def fired(events, **kw):
-    return {c for c, s in score_text_categories(events, **kw).items() if s.score >= THRESHOLD}
-
+from claude_memory.triage.transcript import THINKING, TOOL_USE, USER_TEXT, Event
+from triage_helpers import A, R, T, THRESHOLD, U, fired
 
 OPTIONS = A("Options:\n- **Postgres**: relational, we run it already.\n- **MongoDB**: flexible.\n"
             "- **DynamoDB**: managed, but lock-in.")

@@ -9,15 +9,8 @@ import pytest
 
 from claude_memory.triage.context import neutralize, render_context, write_context
 from claude_memory.triage.scoring import CategoryScore, score_text_categories
-from claude_memory.triage.transcript import ASSISTANT_TEXT, TOOL_RESULT, USER_TEXT, Event
-
-
-def U(text):
-    return Event(USER_TEXT, text, spoken=True, prompt=True)
-
-
-def A(text):
-    return Event(ASSISTANT_TEXT, text, spoken=True)
+from claude_memory.triage.transcript import TOOL_RESULT, Event
+from triage_helpers import A, U
 
 
 def decision_case(extra: str = ""):

@@ -12,23 +12,8 @@ from re import _constants as sre_c, _parser as sre_p
 import pytest
 
 from claude_memory.triage import scoring
-from claude_memory.triage.scoring import score_text_categories
-from claude_memory.triage.transcript import ASSISTANT_TEXT, TOOL_RESULT, TOOL_USE, USER_TEXT, Event
-
-THRESHOLD = 0.5
-
-
-def U(text):
-    return Event(USER_TEXT, text, spoken=True, prompt=True)
-
-
-def A(text):
-    return Event(ASSISTANT_TEXT, text, spoken=True)
-
-
-def fired(events) -> set[str]:
-    return {c for c, s in score_text_categories(events).items() if s.score >= THRESHOLD}
-
+from claude_memory.triage.transcript import TOOL_USE, USER_TEXT, Event
+from triage_helpers import A, R, U, fired
 
 CASES = {
     "decision": {
@@ -279,10 +264,6 @@ def test_freer_phrasings_fire_their_category_alone(category, lang, events):
 
 
 # ------------------------------------------------------------------ look-alikes in several languages
-
-def R(text):
-    return Event(TOOL_RESULT, text)
-
 
 OPTS = A("Options:\n- **Redis sorted sets**: fast, but memory-bound because every score lives in RAM.\n- **Postgres with an index**: simpler, slower at the top-N query.\n- **A streaming job**: most scalable, most work.\nTrade-offs: Redis is cheaper to query but costs more memory; Postgres is what we already run.")
 LOOK_ALIKES = [

@@ -11,15 +11,8 @@ import pytest
 
 from claude_memory.triage import scoring
 from claude_memory.triage.scoring import WRAP_UP_MIN_TOOLS, WRAP_UP_SCORE, score_session, score_text_categories, wrapped_up
-from claude_memory.triage.transcript import ASSISTANT_TEXT, TOOL_USE, USER_TEXT, Event
-
-
-def U(text):
-    return Event(USER_TEXT, text, spoken=True, prompt=True)
-
-
-def A(text):
-    return Event(ASSISTANT_TEXT, text, spoken=True)
+from claude_memory.triage.transcript import TOOL_USE, Event
+from triage_helpers import A, U
 
 
 def work(n):
