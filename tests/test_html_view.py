@@ -109,11 +109,7 @@ def _dom(tmp_path: Path, page: Path, fragment: str = "") -> str:
 
 def _shown(dom: str) -> set[str]:
     """The ids of the articles the page's script left visible."""
-    out = set()
-    for tag, attrs in _tags(dom):
-        if tag == "article" and "hidden" not in attrs:
-            out.add(attrs["id"])
-    return out
+    return {attrs["id"] for tag, attrs in _tags(dom) if tag == "article" and "hidden" not in attrs}
 
 
 @needs_chromium

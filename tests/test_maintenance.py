@@ -24,17 +24,13 @@ def ctx(memory_root: Path) -> store.StoreContext:
     return store.StoreContext(root=memory_root, config=config.load_config(None), now=NOW)
 
 
-def _index(root: Path) -> str:
-    return store_io.read_index(root)
-
-
 def test_rebuild_recreates_a_lost_index(ctx, memory_root):
     create(ctx)
     create(ctx, "runbook", "fix-deploy", "Fix deploy")
-    good = _index(memory_root)
+    good = store_io.read_index(memory_root)
     (memory_root / "index.md").unlink()
     report = maintenance.rebuild(memory_root)
-    assert _index(memory_root) == good and report["entries"] == 2 and report["written"]
+    assert store_io.read_index(memory_root) == good and report["entries"] == 2 and report["written"]
     assert maintenance.rebuild(memory_root)["written"] is False
 
 
@@ -46,7 +42,7 @@ def test_rebuild_drops_lines_of_retired_and_missing_files(ctx, memory_root):
     write_json(a.path, doc)  # retired behind the writer's back
     b.path.unlink()
     report = maintenance.rebuild(memory_root)
-    assert _index(memory_root) == ""
+    assert store_io.read_index(memory_root) == ""
     assert sorted(report["dropped_lines"]) == [".claude/memory/decisions/gone.json",
                                                ".claude/memory/decisions/use-postgres.json"]
 

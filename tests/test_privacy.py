@@ -18,6 +18,7 @@ from claude_memory.hooks import triage as triage_hook
 from locations import REPO, SCRIPTS
 from recall_helpers import sample_store
 from store_helpers import make_doc
+from triage_helpers import jsonl
 
 SECRET = "Zorblax-7 merger with Quuxcorp"
 DECISION_TURN = [
@@ -30,10 +31,6 @@ DECISION_TURN = [
         f"<PRIVATE >the real reason: {SECRET}</private>"}},
 ]
 LAST = f"Chosen: **Room**; Realm and SQLDelight rejected. <private>{SECRET}"
-
-
-def jsonl(records) -> bytes:
-    return b"".join(json.dumps(r).encode() + b"\n" for r in records)
 
 
 @pytest.mark.parametrize("text, expected", [

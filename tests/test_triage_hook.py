@@ -11,6 +11,7 @@ import pytest
 
 from claude_memory.hooks import triage as triage_hook
 from claude_memory.hooks.triage import decide, enabled_categories, thresholds
+from triage_helpers import jsonl
 
 DECISION_TURN = [
     {"type": "user", "message": {"role": "user", "content": "Room, Realm or SQLDelight for the offline cache?"}},
@@ -20,10 +21,6 @@ DECISION_TURN = [
         "Room. We'll go with it because we already use it; Realm is rejected, too shaky."}},
 ]
 LAST = "Chosen: **Room**; Realm and SQLDelight rejected."
-
-
-def jsonl(records) -> bytes:
-    return b"".join(json.dumps(r).encode() + b"\n" for r in records)
 
 
 @pytest.fixture

@@ -3,11 +3,18 @@ assistant's reply, ``R`` a tool's output, ``T`` a tool call; ``fired`` the categ
 
 from __future__ import annotations
 
+import json
+
 from claude_memory.triage.scoring import score_text_categories
 from claude_memory.triage.transcript import ASSISTANT_TEXT, TOOL_RESULT, TOOL_USE, USER_TEXT, Event
 
 #: the score at which a category counts as found in these tests
 THRESHOLD = 0.5
+
+
+def jsonl(records: list[dict]) -> bytes:
+    """Transcript lines as Claude Code writes them: one JSON object per line."""
+    return b"".join(json.dumps(r).encode() + b"\n" for r in records)
 
 
 def U(text: str) -> Event:
