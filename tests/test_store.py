@@ -54,19 +54,6 @@ def test_create_writes_file_and_index(ctx, memory_root):
     assert (memory_root / ".gitignore").exists()
 
 
-def test_create_refuses_existing(ctx):
-    create(ctx)
-    err = refused("ALREADY_EXISTS", create, ctx, title="Other title")
-    assert "--action update" in err.message
-
-
-def test_create_refuses_existing_archived(ctx):
-    out = create(ctx)
-    store.change_status(ctx, "archive", target=str(out.path))
-    err = refused("ALREADY_EXISTS", create, ctx)
-    assert "unarchive" in err.message
-
-
 def test_create_anti_resurrection_within_24h(ctx, memory_root):
     out = create(ctx)
     store.change_status(ctx, "delete", target=str(out.path), reason="wrong")
@@ -137,14 +124,6 @@ def test_update_merges_and_reindexes(ctx, memory_root):
     assert "Use Postgres for all storage" in store_io.read_index(memory_root) and _in_sync(memory_root)
 
 
-def test_update_occ_conflict_changes_nothing(ctx, memory_root):
-    out = create(ctx)
-    store.update(ctx, _draft_for(out.path), target=str(out.path), expected_hash=out.hash)
-    before = snapshot(memory_root)
-    refused("OCC_CONFLICT", store.update, ctx, _draft_for(out.path, title="Lost"), target=str(out.path), expected_hash=out.hash)
-    assert snapshot(memory_root) == before
-
-
 def test_update_hash_is_case_insensitive(ctx):
     out = create(ctx)
     assert out.hash != out.hash.upper()  # an MD5 in hex has letters
@@ -183,9 +162,33 @@ def test_update_of_retired_memory_refused(ctx):
     assert err.value.code in ("LIFECYCLE_ERROR", "VALIDATION_ERROR")
 
 
-def test_update_category_mismatch_with_target(ctx):
+def _status(action):
+    return lambda ctx, out: store.change_status(ctx, action, target=str(out.path))
+
+
+def _update(**over):
+    return lambda ctx, out: store.update(ctx, _draft_for(out.path, **over), target=str(out.path),
+                                         expected_hash=out.hash)  # the hash as created
+
+
+@pytest.mark.parametrize("setup, call, code, hint", [
+    ([], lambda ctx, out: create(ctx, title="Other title"), "ALREADY_EXISTS", "--action update"),
+    ([_status("archive")], lambda ctx, out: create(ctx), "ALREADY_EXISTS", "unarchive"),
+    ([], lambda ctx, out: store.update(ctx, _draft_for(out.path), target=str(out.path), category="runbook"),
+     "PATH_ERROR", ""),
+    ([_update()], _update(title="Lost"), "OCC_CONFLICT", ""),
+    ([_status("delete")], _status("delete"), "LIFECYCLE_ERROR", "already retired"),
+    ([], lambda ctx, out: store.change_status(ctx, "delete", target=str(out.path), expected_hash="0" * 32),
+     "OCC_CONFLICT", ""),
+], ids=["create-over-active", "create-over-archived", "update-other-category", "update-stale-hash", "delete-twice",
+        "delete-stale-hash"])
+def test_refused_writes_change_nothing(ctx, memory_root, setup, call, code, hint):
     out = create(ctx)
-    refused("PATH_ERROR", store.update, ctx, _draft_for(out.path), target=str(out.path), category="runbook")
+    for step in setup:
+        step(ctx, out)
+    before = snapshot(memory_root)
+    assert hint in refused(code, call, ctx, out).message
+    assert snapshot(memory_root) == before
 
 
 # ---- lifecycle actions
@@ -198,15 +201,6 @@ def test_delete_retires_keeps_file_and_drops_index_line(ctx, memory_root):
     assert doc["record_status"] == "retired" and doc["retired_reason"] == "obsolete"
     assert doc["retired_at"] == format_ts(NOW) and res.hash == md5(out.path)
     assert _index_ids(memory_root) == [] and _in_sync(memory_root)
-
-
-def test_delete_twice_is_refused_and_changes_nothing(ctx, memory_root):
-    out = create(ctx)
-    store.change_status(ctx, "delete", target=str(out.path))
-    before = snapshot(memory_root)
-    err = refused("LIFECYCLE_ERROR", store.change_status, ctx, "delete", target=str(out.path))
-    assert "already retired" in err.message
-    assert snapshot(memory_root) == before
 
 
 def test_delete_of_archived_is_refused_so_gc_never_purges_it(ctx, memory_root):
@@ -241,12 +235,6 @@ def test_restore_warns_after_seven_days(ctx, memory_root):
     assert _index_ids(memory_root) == ["use-postgres"]
 
 
-def test_lifecycle_occ(ctx, memory_root):
-    out = create(ctx)
-    refused("OCC_CONFLICT", store.change_status, ctx, "delete", target=str(out.path), expected_hash="0" * 32)
-    assert json.loads(out.path.read_text())["record_status"] == "active"
-
-
 def test_no_temp_files_left(ctx, memory_root):
     out = create(ctx)
     store.update(ctx, _draft_for(out.path), target=str(out.path))
@@ -256,8 +244,7 @@ def test_no_temp_files_left(ctx, memory_root):
 def test_stored_file_invalid_is_reported(ctx, memory_root):
     out = create(ctx)
     out.path.write_text("{broken")
-    err = refused("VALIDATION_ERROR", store.change_status, ctx, "delete", target=str(out.path))
-    assert "--validate" in err.message
+    assert "--validate" in refused("VALIDATION_ERROR", store.change_status, ctx, "delete", target=str(out.path)).message
 
 
 def test_file_written_in_canonical_form(ctx):
