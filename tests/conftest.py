@@ -55,10 +55,11 @@ def memory_root(project: Path) -> Path:
 @pytest.fixture
 def run_script(project: Path):
     """Run ``hooks/scripts/<name>`` with argv and stdin, from the project folder, like Claude Code (a hook
-    with the interpreter flags its ``hooks.json`` command gives it)."""
+    with the interpreter flags its ``hooks.json`` command gives it). ``check=True``: a non-zero exit fails
+    the test, with the script's stderr."""
 
     def run(name: str, *args: str, stdin: str | bytes | dict | None = None, cwd: Path | None = None,
-            env: dict | None = None, timeout: float = 60) -> Result:
+            env: dict | None = None, timeout: float = 60, check: bool = False) -> Result:
         if isinstance(stdin, dict):
             stdin = json.dumps(stdin)
         if isinstance(stdin, str):
@@ -72,6 +73,8 @@ def run_script(project: Path):
             script_argv(name, *args),
             input=stdin or b"", capture_output=True, cwd=str(cwd or project), env=full_env, timeout=timeout,
         )
-        return Result(proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace"))
+        result = Result(proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace"))
+        assert not check or result.returncode == 0, result.stderr
+        return result
 
     return run

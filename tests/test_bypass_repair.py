@@ -179,13 +179,11 @@ def test_touch_and_the_writers_own_work_are_not_reported(run_script, project, st
     doc = json.loads((memory_root / TARGET).read_text())
     doc["changes"].append({"date": "2026-06-01T00:00:00Z", "summary": "more"})
     draft = write_json(project / "u.json", doc)
-    res = run_script("memory_write.py", "--action", "update", "--target", str(memory_root / TARGET), "--input", str(draft))
-    assert res.returncode == 0, res.stderr
+    run_script("memory_write.py", "--action", "update", "--target", str(memory_root / TARGET), "--input", str(draft),
+               check=True)
     assert _after_bash(run_script, project, "python3 memory_write.py ...") is None
-    res = run_script("memory_write.py", "--action", "delete", "--target", str(memory_root / TARGET))
-    assert res.returncode == 0, res.stderr
-    res = run_script("memory_index.py", "--rebuild")
-    assert res.returncode == 0, res.stderr
+    run_script("memory_write.py", "--action", "delete", "--target", str(memory_root / TARGET), check=True)
+    run_script("memory_index.py", "--rebuild", check=True)
     assert _after_bash(run_script, project, "python3 memory_index.py --rebuild") is None
 
 

@@ -137,8 +137,7 @@ def test_the_hook_script_fails_open(run_script):
 
 def test_input_from_stdin(run_script, memory_root):
     res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", "-",
-                     stdin=json.dumps(make_doc()))
-    assert res.returncode == 0, res.stderr
+                     stdin=json.dumps(make_doc()), check=True)
     assert Path(res.json()["path"]).is_file()
 
 

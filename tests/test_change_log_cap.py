@@ -51,15 +51,13 @@ def test_two_hundred_updates_through_the_writer_all_succeed(project, memory_root
 
 def test_a_full_change_log_is_updated_by_the_real_script(run_script, project, memory_root):
     full = write_json(project / "full.json", make_doc(changes=_entries(MAX_CHANGES)))
-    res = run_script("memory_write.py", "--action", "create", "--category", "decision", "--input", str(full))
-    assert res.returncode == 0, res.stderr
+    run_script("memory_write.py", "--action", "create", "--category", "decision", "--input", str(full), check=True)
     path = memory_root / "decisions" / "use-postgres.json"
     doc = json.loads(path.read_text())
     assert len(doc["changes"]) == MAX_CHANGES
     doc["changes"].append({"date": TS, "summary": "the 51st"})
-    res = run_script("memory_write.py", "--action", "update", "--target", str(path),
-                     "--input", str(write_json(project / "u.json", doc)), "--hash", md5(path))
-    assert res.returncode == 0, res.stderr
+    run_script("memory_write.py", "--action", "update", "--target", str(path),
+               "--input", str(write_json(project / "u.json", doc)), "--hash", md5(path), check=True)
     summaries = [c["summary"] for c in json.loads(path.read_text())["changes"]]
     assert summaries == [f"change {i}" for i in range(1, MAX_CHANGES)] + ["the 51st"]
 

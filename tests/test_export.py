@@ -19,8 +19,7 @@ def test_export_regenerates_its_section_in_place(run_script, project, memory_roo
     create(ctx, "runbook", "fix-deploy", "Fix deploy --> <!-- sneaky", tags=["deploy"])
     target = project / "CLAUDE.md"
     target.write_text(USER_TEXT_BEFORE + USER_TEXT_AFTER, encoding="utf-8")
-    res = run_script(SCRIPT, "--export", "CLAUDE.md")
-    assert res.returncode == 0, res.stderr
+    run_script(SCRIPT, "--export", "CLAUDE.md", check=True)
     text = target.read_text(encoding="utf-8")
     assert text.startswith(USER_TEXT_BEFORE + USER_TEXT_AFTER)  # appended: the user's text is intact
     section = text[len(USER_TEXT_BEFORE + USER_TEXT_AFTER):]
@@ -48,8 +47,7 @@ def test_export_of_one_category_into_a_new_rules_file_and_a_symlink(run_script, 
     ctx = store.open_store(memory_root)
     create(ctx)
     create(ctx, "preference", "tabs", "Indent with tabs", tags=["style"])
-    res = run_script(SCRIPT, "--export", ".claude/rules/preferences.md", "--category", "preferences")
-    assert res.returncode == 0, res.stderr
+    run_script(SCRIPT, "--export", ".claude/rules/preferences.md", "--category", "preferences", check=True)
     text = (project / ".claude" / "rules" / "preferences.md").read_text()
     assert export.begin_marker("preference") in text and "Indent with tabs" in text and "Postgres" not in text
     (project / "AGENTS.md").write_text("mine\n")

@@ -75,8 +75,8 @@ def test_the_writer_strips_invisible_characters_and_says_so(run_script, project,
     doc = make_doc(title=f"Use Postgres{TAG_TEXT} for storage\u202e",
                    content={**make_doc()["content"], "decision": "use\u200b postgres"})
     draft = write_json(project / "d.json", doc)
-    res = run_script("memory_write.py", "--action", "create", "--category", "decision", "--input", str(draft))
-    assert res.returncode == 0, res.stderr
+    res = run_script("memory_write.py", "--action", "create", "--category", "decision", "--input", str(draft),
+                     check=True)
     raw = (memory_root / "decisions" / "use-postgres.json").read_text("utf-8")
     stored = json.loads(raw)
     assert stored["title"] == "Use Postgres for storage"
@@ -244,10 +244,8 @@ def test_index_refuses_a_root_that_is_not_a_memory_store(run_script, project):
 
 
 def test_index_accepts_a_new_root_and_a_store_with_a_hand_edited_index(run_script, project, memory_root):
-    res = run_script("memory_index.py", "--rebuild", "--root", str(project / "fresh"))
-    assert res.returncode == 0, res.stderr
+    run_script("memory_index.py", "--rebuild", "--root", str(project / "fresh"), check=True)
     write_json(memory_root / "decisions" / "use-postgres.json", make_doc())
     (memory_root / "index.md").write_text("junk a person typed\n", encoding="utf-8")
-    res = run_script("memory_index.py", "--rebuild", "--root", str(memory_root))
-    assert res.returncode == 0, res.stderr
+    run_script("memory_index.py", "--rebuild", "--root", str(memory_root), check=True)
     assert (memory_root / "index.md").read_text().startswith("- [DECISION] Use Postgres for storage -> ")

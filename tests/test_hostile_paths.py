@@ -28,9 +28,8 @@ def outside(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def store(run_script, project, memory_root):
-    res = run_script(WRITE, "--action", "create", "--category", "decision", "--input",
-                     str(write_json(project / "d.json", make_doc())))
-    assert res.returncode == 0, res.stderr
+    run_script(WRITE, "--action", "create", "--category", "decision", "--input",
+               str(write_json(project / "d.json", make_doc())), check=True)
     return memory_root
 
 
@@ -114,8 +113,7 @@ def test_symlinked_index_is_replaced_not_written_through(run_script, project, st
     victim.write_text("my own notes\n")
     (store / "index.md").unlink()
     (store / "index.md").symlink_to(victim)
-    res = run_script(WRITE, "--action", "delete", "--target", ".claude/memory/decisions/use-postgres.json")
-    assert res.returncode == 0, res.stderr
+    run_script(WRITE, "--action", "delete", "--target", ".claude/memory/decisions/use-postgres.json", check=True)
     assert victim.read_text() == "my own notes\n"
     assert not (store / "index.md").is_symlink()
 
@@ -139,9 +137,8 @@ def test_input_symlink_into_staging_does_not_delete_the_outside_file(run_script,
     staging.mkdir(parents=True, mode=0o700)
     os.chmod(memory_root / ".staging", 0o700)
     (staging / "draft-decision.json").symlink_to(real)
-    res = run_script(WRITE, "--action", "create", "--category", "decision", "--input",
-                     str(staging / "draft-decision.json"))
-    assert res.returncode == 0, res.stderr
+    run_script(WRITE, "--action", "create", "--category", "decision", "--input",
+               str(staging / "draft-decision.json"), check=True)
     assert real.exists()
 
 
@@ -189,7 +186,6 @@ def test_config_folder_values_cannot_move_the_store(run_script, project, memory_
     before = snapshot(outside)
     for cat, id in (("decision", "use-postgres"), ("runbook", "fix-deploy")):
         res = run_script(WRITE, "--action", "create", "--category", cat, "--input",
-                         str(write_json(project / f"{id}.json", make_doc(cat, id=id, title=f"T {id}"))))
-        assert res.returncode == 0, res.stderr
+                         str(write_json(project / f"{id}.json", make_doc(cat, id=id, title=f"T {id}"))), check=True)
         assert Path(res.json()["path"]).resolve().is_relative_to(memory_root.resolve())
     assert snapshot(outside) == before

@@ -132,8 +132,7 @@ def test_validate_lists_what_it_would_normalise(run_script, memory_root, hand_wr
 
 
 def test_rebuild_indexes_it_and_recall_sees_it(run_script, memory_root, hand_written):
-    res = run_script(INDEX, "--rebuild", "--json")
-    assert res.returncode == 0, res.stderr
+    res = run_script(INDEX, "--rebuild", "--json", check=True)
     assert res.json()["entries"] == 1 and res.json()["invalid_files"] == []
     assert "use-postgres" in (memory_root / "index.md").read_text()
     record = json.loads(hand_written.read_text())
@@ -142,8 +141,7 @@ def test_rebuild_indexes_it_and_recall_sees_it(run_script, memory_root, hand_wri
 
 @pytest.mark.parametrize("action", ["archive", "delete"])
 def test_writer_accepts_it_and_normalises_it(run_script, memory_root, hand_written, action):
-    res = run_script(WRITER, "--action", action, "--target", str(hand_written), "--reason", "tidy")
-    assert res.returncode == 0, res.stderr
+    run_script(WRITER, "--action", action, "--target", str(hand_written), "--reason", "tidy", check=True)
     doc = json.loads(hand_written.read_text())
     assert doc["related_files"] == [] and doc["record_status"] in ("archived", "retired")
     assert isinstance(doc["changes"], list) and doc["times_updated"] == 0
@@ -154,8 +152,7 @@ def test_retired_without_reason_is_restorable(run_script, memory_root):
     path = write_json(memory_root / "decisions" / "use-postgres.json",
                       make_doc(record_status="retired", retired_at="2026-05-01T10:00:00Z"))
     assert run_script(INDEX, "--validate", "--json").json()["problems"] == []
-    res = run_script(WRITER, "--action", "restore", "--target", str(path))
-    assert res.returncode == 0, res.stderr
+    run_script(WRITER, "--action", "restore", "--target", str(path), check=True)
     assert json.loads(path.read_text())["record_status"] == "active"
     assert "use-postgres" in (memory_root / "index.md").read_text()
 

@@ -24,8 +24,7 @@ def populated(memory_root):
 
 
 def test_list_human(run_script, populated):
-    res = run_script(SCRIPT, "--list")
-    assert res.returncode == 0, res.stderr
+    res = run_script(SCRIPT, "--list", check=True)
     lines = res.stdout.splitlines()
     assert lines[0] == "4 memories"
     assert any(line.split()[:3] == ["runbook", "active", "2026-06-02"] and "Fix deploy" in line for line in lines)
@@ -35,8 +34,7 @@ def test_list_human(run_script, populated):
 
 
 def test_list_filters_and_json(run_script, populated):
-    res = run_script(SCRIPT, "--list", "--json", "--category", "decisions", "--status", "active")
-    assert res.returncode == 0, res.stderr
+    res = run_script(SCRIPT, "--list", "--json", "--category", "decisions", "--status", "active", check=True)
     items = res.json()["memories"]
     assert [m["id"] for m in items] == ["use-postgres"]
     m = items[0]

@@ -53,8 +53,7 @@ def snapshot(root: Path) -> dict[str, str]:
 
 def test_update_found_with_default_root(run_script, store):
     before = snapshot(store)
-    r = run_script(SCRIPT, "--category", "runbook", "--new-info", UPDATE_INFO)
-    assert r.returncode == 0, r.stderr
+    r = run_script(SCRIPT, "--category", "runbook", "--new-info", UPDATE_INFO, check=True)
     out = r.json()
     assert out["structural_cud"] == "UPDATE" and out["pre_action"] is None
     assert Path(out["candidate"]["path"]) == (store / "runbooks" / "eta-svc-oomkilled.json").resolve()
@@ -67,8 +66,7 @@ def test_lifecycle_event_with_explicit_root(run_script, store, tmp_path, event, 
     args = ["--category", "runbook", "--new-info", UPDATE_INFO, "--root", str(store)]
     if event:
         args += ["--lifecycle-event", event]
-    r = run_script(SCRIPT, *args, cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
+    r = run_script(SCRIPT, *args, cwd=tmp_path, check=True)
     assert r.json()["structural_cud"] == cud
     assert r.json()["lifecycle_event"] == event
 
@@ -121,8 +119,7 @@ def test_retired_and_archived_are_skipped(run_script, store, status):
 @pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe\x00garbage", b"[1, 2, 3]", b"", b"null"])
 def test_broken_files_are_skipped(run_script, store, content):
     (store / "runbooks" / "broken.json").write_bytes(content)
-    r = run_script(SCRIPT, "--category", "runbook", "--new-info", UPDATE_INFO)
-    assert r.returncode == 0, r.stderr
+    r = run_script(SCRIPT, "--category", "runbook", "--new-info", UPDATE_INFO, check=True)
     assert r.json()["candidate"]["id"] == "eta-svc-oomkilled"
 
 

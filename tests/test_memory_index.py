@@ -27,8 +27,7 @@ def populated(memory_root: Path) -> Path:
 
 def test_rebuild_json(run_script, populated):
     (populated / "index.md").unlink()
-    res = run_script(SCRIPT, "--rebuild", "--json")
-    assert res.returncode == 0, res.stderr
+    res = run_script(SCRIPT, "--rebuild", "--json", check=True)
     out = res.json()
     assert out["entries"] == 2 and out["written"] is True
     assert (populated / "index.md").read_text().count("\n") == 2
@@ -66,8 +65,7 @@ def test_gc(run_script, project, populated):
     doc = make_doc(id="ancient", title="Ancient", record_status="retired",
                    retired_at=format_ts(datetime.now(timezone.utc) - timedelta(days=45)), retired_reason="x")
     ancient = write_json(populated / "decisions" / "ancient.json", doc)
-    res = run_script(SCRIPT, "--gc", "--json")
-    assert res.returncode == 0, res.stderr
+    res = run_script(SCRIPT, "--gc", "--json", check=True)
     assert res.json()["purged"] == [str(ancient)] and not ancient.exists()
     assert (populated / "decisions" / "shelved.json").exists()
 
@@ -110,7 +108,6 @@ def test_explicit_root(run_script, tmp_path):
 def test_health_names_a_misspelt_setting(run_script, memory_root):
     memory_root.mkdir(parents=True, exist_ok=True)
     (memory_root / "memory-config.json").write_text('{"retrieval": {"max_injct": 3}}')
-    res = run_script("memory_index.py", "--health")
-    assert res.returncode == 0, res.stderr
+    res = run_script("memory_index.py", "--health", check=True)
     assert "memory-config.json: unknown setting 'retrieval.max_injct' ignored; did you mean retrieval.max_inject?" \
         in res.stdout

@@ -23,8 +23,7 @@ def draft(project: Path):
 
 @pytest.fixture
 def created(run_script, draft, memory_root):
-    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(draft()))
-    assert res.returncode == 0, res.stderr
+    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(draft()), check=True)
     return res.json()
 
 
@@ -36,8 +35,7 @@ def _update_draft(project: Path, memory_root: Path, name="u.json", **over) -> Pa
 
 
 def test_create_prints_one_json_line(run_script, draft, memory_root):
-    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(draft()))
-    assert res.returncode == 0, res.stderr
+    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(draft()), check=True)
     lines = res.stdout.splitlines()
     assert len(lines) == 1
     out = json.loads(lines[0])
@@ -51,16 +49,15 @@ def test_autofix_notes_on_stderr(run_script, project, memory_root):
     doc = make_doc(id="Use Postgres", tags="DB, storage")
     del doc["schema_version"], doc["created_at"]
     path = write_json(project / "d.json", doc)
-    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(path))
-    assert res.returncode == 0, res.stderr
+    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(path), check=True)
     assert "auto-fix:" in res.stderr and "schema_version" in res.stderr
     assert res.json()["id"] == "use-postgres"
 
 
 def test_update_with_hash_then_stale_hash_conflicts(run_script, project, memory_root, created):
     upd = _update_draft(project, memory_root, title="Use Postgres for all storage")
-    res = run_script(SCRIPT, "--action", "update", "--target", TARGET, "--input", str(upd), "--hash", created["hash"])
-    assert res.returncode == 0, res.stderr
+    res = run_script(SCRIPT, "--action", "update", "--target", TARGET, "--input", str(upd), "--hash", created["hash"],
+                     check=True)
     assert res.json()["hash"] == md5(memory_root / "decisions" / "use-postgres.json")
     before = snapshot(memory_root)
     upd2 = _update_draft(project, memory_root, name="u2.json")
@@ -71,23 +68,20 @@ def test_update_with_hash_then_stale_hash_conflicts(run_script, project, memory_
 
 def test_update_rename_reported(run_script, project, memory_root, created):
     upd = _update_draft(project, memory_root, title="Adopt SQLite everywhere now")
-    res = run_script(SCRIPT, "--action", "update", "--target", TARGET, "--input", str(upd))
-    assert res.returncode == 0, res.stderr
+    res = run_script(SCRIPT, "--action", "update", "--target", TARGET, "--input", str(upd), check=True)
     assert res.json()["id"] == "adopt-sqlite-everywhere-now"
     assert any("renamed" in w for w in res.json()["warnings"])
 
 
 @pytest.mark.parametrize("action, status", [("delete", "retired"), ("archive", "archived")])
 def test_lifecycle_actions(run_script, memory_root, created, action, status):
-    res = run_script(SCRIPT, "--action", action, "--target", TARGET, "--reason", "done")
-    assert res.returncode == 0, res.stderr
+    res = run_script(SCRIPT, "--action", action, "--target", TARGET, "--reason", "done", check=True)
     assert res.json()["action"] == action
     doc = json.loads((memory_root / "decisions" / "use-postgres.json").read_text())
     assert doc["record_status"] == status
     assert (memory_root / "index.md").read_text() == ""
     back = "restore" if action == "delete" else "unarchive"
-    res = run_script(SCRIPT, "--action", back, "--target", TARGET)
-    assert res.returncode == 0, res.stderr
+    res = run_script(SCRIPT, "--action", back, "--target", TARGET, check=True)
     assert "use-postgres" in (memory_root / "index.md").read_text()
 
 
@@ -139,8 +133,7 @@ def test_staging_draft_removed_other_input_kept(run_script, project, memory_root
     assert run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(outside)).returncode == 0
     assert outside.exists()
     staged = write_json(memory_root / ".staging" / "abc" / "draft-decision.json", make_doc(id="b", title="B"))
-    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(staged))
-    assert res.returncode == 0, res.stderr
+    run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(staged), check=True)
     assert not staged.exists()
 
 
@@ -155,8 +148,7 @@ def test_rolling_window_via_cli(run_script, project, memory_root):
     for i in range(3):
         d = write_json(project / f"s{i}.json", make_doc("session_summary", f"s{i}", f"Session {i}",
                                                          created_at=f"2026-05-0{i + 1}T00:00:00Z"))
-        res = run_script(SCRIPT, "--action", "create", "--category", "session_summary", "--input", str(d))
-        assert res.returncode == 0, res.stderr
+        res = run_script(SCRIPT, "--action", "create", "--category", "session_summary", "--input", str(d), check=True)
     assert "retired session s0" in res.stderr
     assert json.loads((memory_root / "sessions" / "s0.json").read_text())["record_status"] == "retired"
 
@@ -297,9 +289,8 @@ def test_default_root_found_from_subfolder(run_script, project, draft, memory_ro
 
 def test_explicit_root(run_script, draft, tmp_path):
     root = tmp_path / "elsewhere" / ".claude" / "memory"
-    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(draft()),
-                     "--root", str(root))
-    assert res.returncode == 0, res.stderr
+    run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(draft()),
+               "--root", str(root), check=True)
     assert (root / "decisions" / "use-postgres.json").exists()
 
 

@@ -96,8 +96,7 @@ def test_log_command_shows_the_latest_entries(run_script, memory_root):
     for i in range(5):
         oplog.record(memory_root, session="abc", event="Stop", hook="memory_triage", decision="block",
                      categories=["decision"], ms=i)
-    res = run_script("memory_index.py", "--log", "2")
-    assert res.returncode == 0, res.stderr
+    res = run_script("memory_index.py", "--log", "2", check=True)
     lines = res.stdout.splitlines()
     assert len(lines) == 2 and all("memory_triage" in x and "block" in x and "decision" in x for x in lines)
     data = json.loads(run_script("memory_index.py", "--log", "--json").stdout)

@@ -55,8 +55,7 @@ def test_secret_in_a_title_never_reaches_id_file_name_or_index(run_script, proje
     doc = make_doc(title=f"Rotate {secret} after the leak")
     del doc["id"]  # the id is derived from the title
     draft = write_json(project / "draft.json", doc)
-    res = run_script(WRITER, "--action", "create", "--category", "decision", "--input", str(draft))
-    assert res.returncode == 0, res.stderr
+    res = run_script(WRITER, "--action", "create", "--category", "decision", "--input", str(draft), check=True)
     out = res.json()
     assert out["id"].startswith("rotate-") and "redacted" in out["id"]
     assert any("redacted" in w for w in out["warnings"])
@@ -67,22 +66,19 @@ def test_secret_in_a_title_never_reaches_id_file_name_or_index(run_script, proje
 
 def test_secret_in_an_explicit_slug_id_is_redacted(run_script, project, memory_root):
     draft = write_json(project / "draft.json", make_doc(id=f"rotate-{KEY_ID.lower()}", title="Rotate the key"))
-    res = run_script(WRITER, "--action", "create", "--category", "decision", "--input", str(draft))
-    assert res.returncode == 0, res.stderr
+    res = run_script(WRITER, "--action", "create", "--category", "decision", "--input", str(draft), check=True)
     assert_nowhere(KEY_ID, res.stdout, everything_under(memory_root))
 
 
 def test_rename_never_derives_the_new_id_from_a_secret(run_script, project, memory_root):
-    created = run_script(WRITER, "--action", "create", "--category", "decision",
-                         "--input", str(write_json(project / "d.json", make_doc())))
-    assert created.returncode == 0, created.stderr
+    run_script(WRITER, "--action", "create", "--category", "decision",
+               "--input", str(write_json(project / "d.json", make_doc())), check=True)
     target = memory_root / "decisions" / "use-postgres.json"
     doc = json.loads(target.read_text())
     doc["title"] = f"Leaked {GH_TOKEN} rotated today"  # changed a lot: the writer proposes a new id
     doc["changes"] = [*doc["changes"], {"date": "2026-06-01T00:00:00Z", "summary": "retitled"}]
     res = run_script(WRITER, "--action", "update", "--target", str(target),
-                     "--input", str(write_json(project / "u.json", doc)))
-    assert res.returncode == 0, res.stderr
+                     "--input", str(write_json(project / "u.json", doc)), check=True)
     assert res.json()["id"] != "use-postgres"  # it was renamed, from the redacted title
     assert_nowhere(GH_TOKEN, res.stdout, res.stderr, everything_under(memory_root))
 
@@ -103,8 +99,7 @@ def test_refused_staged_draft_keeps_no_secret(run_script, memory_root):
 
 def test_saved_staged_draft_is_removed(run_script, memory_root):
     draft = _staged(memory_root, "draft-decision.json", make_doc(title=f"Use {GH_TOKEN} for CI"))
-    res = run_script(WRITER, "--action", "create", "--category", "decision", "--input", str(draft))
-    assert res.returncode == 0, res.stderr
+    run_script(WRITER, "--action", "create", "--category", "decision", "--input", str(draft), check=True)
     assert not draft.exists()
     assert_nowhere(GH_TOKEN, everything_under(memory_root))
 
@@ -118,8 +113,7 @@ def test_draft_written_to_staging_is_redacted_by_the_post_tool_hook(run_script, 
     for path in (draft, note):
         res = run_script(VALIDATE, stdin={"session_id": "sess", "cwd": str(project), "hook_event_name": "PostToolUse",
                                           "tool_name": tool, "tool_input": {"file_path": str(path)},
-                                          "tool_response": {"success": True}})
-        assert res.returncode == 0, res.stderr
+                                          "tool_response": {"success": True}}, check=True)
         assert "redacted" in json.loads(res.stdout)["hookSpecificOutput"]["additionalContext"]
     assert_nowhere(GH_TOKEN, draft.read_text())
     assert_nowhere(KEY_ID, note.read_text())
@@ -153,8 +147,7 @@ def test_triage_context_and_cursor_never_hold_a_secret(run_script, project, memo
     transcript.write_bytes(b"".join(json.dumps(r).encode() + b"\n" for r in records))
     res = run_script(TRIAGE, stdin={"session_id": "sess-1", "transcript_path": str(transcript),
                                     "cwd": str(project), "hook_event_name": "Stop", "stop_hook_active": False,
-                                    "last_assistant_message": last})
-    assert res.returncode == 0, res.stderr
+                                    "last_assistant_message": last}, check=True)
     staging = memory_root / ".staging"
     contexts = list(staging.rglob("context-*.md"))
     assert contexts, "the decision should have triggered"

@@ -69,8 +69,7 @@ def test_combine_keeps_the_project_first_and_the_limit():
 def test_promote_and_demote(run_script, project, memory_root, user_root):
     _pref(memory_root, "tabs-not-spaces", "Indent with tabs", "tabs")
     env = {userstore.USER_ROOT_ENV: str(user_root)}
-    res = run_script(SCRIPT, "--promote", "tabs-not-spaces", env=env)
-    assert res.returncode == 0, res.stderr
+    run_script(SCRIPT, "--promote", "tabs-not-spaces", env=env, check=True)
     moved = json.loads((user_root / "preferences" / "tabs-not-spaces.json").read_text())
     assert moved["content"]["value"] == "tabs" and moved["record_status"] == "active"
     left = json.loads((memory_root / "preferences" / "tabs-not-spaces.json").read_text())
@@ -81,8 +80,7 @@ def test_promote_and_demote(run_script, project, memory_root, user_root):
     again = run_script(SCRIPT, "--promote", "tabs-not-spaces", env=env)
     assert again.returncode != 0 and "NOT_FOUND" in again.stderr
     # back into the project, where the retired copy is restored and updated through the writer
-    res = run_script(SCRIPT, "--demote", "tabs-not-spaces", env=env)
-    assert res.returncode == 0, res.stderr
+    run_script(SCRIPT, "--demote", "tabs-not-spaces", env=env, check=True)
     back = json.loads((memory_root / "preferences" / "tabs-not-spaces.json").read_text())
     assert back["record_status"] == "active" and "tabs-not-spaces" in store_io.read_index(memory_root)
     assert any("demoted" in c["summary"] for c in back["changes"])

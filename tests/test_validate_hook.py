@@ -136,6 +136,5 @@ def test_script_without_pydantic_uses_the_fallback(run_script, store, project, t
     (blocker / "pydantic").mkdir(parents=True)
     (blocker / "pydantic" / "__init__.py").write_text("raise ImportError('no pydantic here')\n")
     res = run_script("memory_validate_hook.py", stdin=_post(project, path),
-                     env={"PYTHONPATH": str(blocker), "CLAUDE_PLUGIN_DATA": str(tmp_path / "data")})
-    assert res.returncode == 0, res.stderr
+                     env={"PYTHONPATH": str(blocker), "CLAUDE_PLUGIN_DATA": str(tmp_path / "data")}, check=True)
     assert "schema_version: required field is missing" in json.loads(res.stdout)["reason"]

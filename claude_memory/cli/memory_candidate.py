@@ -31,7 +31,6 @@ from claude_memory.core import jsonio
 __all__ = ["PROG", "MAX_MEMORY_BYTES", "MAX_NEW_INFO_CHARS", "build_parser", "find", "load_active_memories", "main"]
 
 PROG = "memory_candidate.py"
-#: a memory file larger than this is not a memory; skip it
 #: the new information is a summary; anything longer is cut
 MAX_NEW_INFO_CHARS = 20_000
 
