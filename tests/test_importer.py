@@ -56,9 +56,7 @@ def cline(tmp_path):
 
 
 def _run(run_script, *args):
-    res = run_script(SCRIPT, *args)
-    assert res.returncode == 0, res.stdout + res.stderr
-    return res
+    return run_script(SCRIPT, *args, check=True)
 
 
 def test_dry_run_writes_nothing_and_shows_the_plan(run_script, memory_root, auto_memory):

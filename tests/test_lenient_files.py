@@ -118,9 +118,8 @@ def hand_written(memory_root: Path) -> Path:
 
 
 def test_validate_lists_what_it_would_normalise(run_script, memory_root, hand_written):
-    assert run_script(INDEX, "--rebuild").returncode == 0
-    res = run_script(INDEX, "--validate", "--json")
-    assert res.returncode == 0, res.stdout + res.stderr
+    run_script(INDEX, "--rebuild", check=True)
+    res = run_script(INDEX, "--validate", "--json", check=True)
     out = res.json()
     assert out["ok"] is True and out["problems"] == []
     (item,) = out["normalise"]

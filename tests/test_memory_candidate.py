@@ -146,8 +146,7 @@ def test_symlinked_category_folder_out_of_the_root_is_not_read(run_script, memor
 
 
 def test_missing_store_means_create(run_script):
-    r = run_script(SCRIPT, "--category", "decision", "--new-info", "Use Redis for the ETA cache")
-    assert r.returncode == 0
+    r = run_script(SCRIPT, "--category", "decision", "--new-info", "Use Redis for the ETA cache", check=True)
     out = r.json()
     assert out["structural_cud"] == "CREATE" and out["delete_allowed"] is False
 

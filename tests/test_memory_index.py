@@ -52,8 +52,7 @@ def test_validate_ok_and_problems(run_script, populated):
 
 
 def test_health(run_script, populated):
-    res = run_script(SCRIPT, "--health", "--json")
-    assert res.returncode == 0
+    res = run_script(SCRIPT, "--health", "--json", check=True)
     h = res.json()
     assert h["counts"]["decision"] == {"active": 1, "retired": 0, "archived": 1}
     assert h["index_drift"] == []

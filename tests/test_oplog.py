@@ -38,8 +38,7 @@ def test_every_hook_run_is_logged_with_its_decision(run_script, project, memory_
     (memory_root / ".staging").mkdir(parents=True)
     payload = {"session_id": "s-1", "cwd": str(project), "hook_event_name": "PreToolUse", "tool_name": "Write",
                "tool_input": {"file_path": str(memory_root / "decisions" / "x.json"), "content": "{}"}}
-    res = run_script("memory_write_guard.py", stdin=payload)
-    assert res.returncode == 0
+    run_script("memory_write_guard.py", stdin=payload, check=True)
     run_script("memory_retrieve.py", stdin={"session_id": "s-1", "cwd": str(project),
                                             "hook_event_name": "UserPromptSubmit", "prompt": "hi"})
     entries = _lines(memory_root)

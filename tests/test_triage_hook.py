@@ -197,8 +197,7 @@ def test_stop_hook_active_is_silent(run_script, project, transcript):
 def test_bad_lines_do_not_break_triage(run_script, project, tmp_path, junk):
     transcript = tmp_path / "t.jsonl"
     transcript.write_bytes(jsonl(DECISION_TURN) + junk)
-    result = run_script(SCRIPT, stdin=payload(transcript, project))
-    assert result.returncode == 0
+    result = run_script(SCRIPT, stdin=payload(transcript, project), check=True)
     assert result.stdout == "" and take_pending(project) == ["decision"]
 
 

@@ -122,8 +122,7 @@ def test_malformed_or_unrelated_payloads(store, payload):
 
 def test_script_as_claude_code_runs_it(run_script, store, project):
     path = write_json(store / "decisions" / "bad.json", {"title": 3})
-    res = run_script("memory_validate_hook.py", stdin=_post(project, path))
-    assert res.returncode == 0
+    res = run_script("memory_validate_hook.py", stdin=_post(project, path), check=True)
     assert res.json()["decision"] == "block"
     assert not path.exists()
     res = run_script("memory_validate_hook.py", stdin=b"garbage")
