@@ -44,8 +44,10 @@ EVAL = [*BASE.values(), *eval_docs().values()]
 
 
 def _all_models() -> list[type[BaseModel]]:
+    """Every model the module exports, and the record model of each category."""
     return [getattr(models, name) for name in models.__all__
-            if isinstance(getattr(models, name), type) and issubclass(getattr(models, name), BaseModel)]
+            if isinstance(getattr(models, name), type) and issubclass(getattr(models, name), BaseModel)] \
+        + list(RECORD_MODELS.values())
 
 
 # --------------------------------------------------------------------------- structure
