@@ -8,11 +8,10 @@ from pathlib import Path
 from claude_memory.store import records as store_io
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.config import config_problems
+from claude_memory.store.lifecycle import STATUSES
 from claude_memory.store.maintenance import index_drift
 
-__all__ = ["STATUSES", "health", "list_archived"]
-
-STATUSES = ("active", "retired", "archived")
+__all__ = ["health", "list_archived"]
 
 
 def _summary(f: store_io.ScannedFile) -> dict:

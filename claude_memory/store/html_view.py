@@ -25,10 +25,10 @@ from collections import Counter
 from typing import Callable, Iterable
 
 from claude_memory.core.categories import CATEGORIES
+from claude_memory.store.lifecycle import STATUSES
 
 __all__ = ["render_page", "search_text"]
 
-_STATUSES = ("active", "retired", "archived")
 _LATEST = 15
 
 _CSS = """
@@ -161,12 +161,12 @@ def _article(row: dict, commands: dict[str, str]) -> str:
 
 def _overview(rows: list[dict]) -> str:
     counts = Counter((r["category"], r["status"]) for r in rows)
-    head = "<tr><th>category</th>" + "".join(f"<th>{s}</th>" for s in _STATUSES) + "</tr>"
+    head = "<tr><th>category</th>" + "".join(f"<th>{s}</th>" for s in STATUSES) + "</tr>"
     body = "".join("<tr><td>" + _e(c) + "</td>" +
-                   "".join(f'<td class="num">{counts.get((c, s), 0)}</td>' for s in _STATUSES) + "</tr>"
+                   "".join(f'<td class="num">{counts.get((c, s), 0)}</td>' for s in STATUSES) + "</tr>"
                    for c in CATEGORIES)
     total = "<tr><th>all</th>" + "".join(
-        f'<th class="num">{sum(counts.get((c, s), 0) for c in CATEGORIES)}</th>' for s in _STATUSES) + "</tr>"
+        f'<th class="num">{sum(counts.get((c, s), 0) for c in CATEGORIES)}</th>' for s in STATUSES) + "</tr>"
     active = [r for r in rows if r["status"] == "active"]
 
     def listing(title: str, items: list[dict] | None, unknown: str) -> str:
@@ -225,7 +225,7 @@ def render_page(rows: list[dict], *, title: str, generated_at: str,
         f"generated {_e(generated_at)} &middot; read-only: change memories with the commands shown</div></header>"
         f"<main>{_overview(rows)}"
         '<h2 id="memories">Memories</h2><div class="controls">'
-        + _select("f-category", "category", categories) + _select("f-status", "status", _STATUSES)
+        + _select("f-category", "category", categories) + _select("f-status", "status", STATUSES)
         + _select("f-tag", "tag", tags)
         + '<label>search <input id="q" type="search" placeholder="words in titles, tags and fields"></label>'
         f'<span id="shown" class="meta">{len(rows)} of {len(rows)} memories shown</span></div>'

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from typing import Iterable
 
 from claude_memory.core.errors import MemoryStoreError
-from claude_memory.store.merge import DEFAULT_MAX_CHANGES, change_entry
+from claude_memory.store.merge import DEFAULT_MAX_CHANGES, LIFECYCLE_FIELDS, change_entry
 from claude_memory.core.timeutil import format_ts, parse_ts
 
 __all__ = [
@@ -73,7 +73,6 @@ _REFUSALS: dict[tuple[str, str], str] = {
 }
 RESURRECTION_WINDOW = timedelta(hours=24)
 RESTORE_WARN_AFTER = timedelta(days=7)
-_LIFECYCLE = ("retired_at", "retired_reason", "archived_at", "archived_reason")
 
 
 def _status(doc: dict) -> str:
@@ -110,7 +109,7 @@ class _Fields(dict):
 
 
 def _with(doc: dict, status: str, now: datetime, summary: str, max_changes: int, **fields: str) -> dict:
-    out = {k: v for k, v in doc.items() if k not in _LIFECYCLE}
+    out = {k: v for k, v in doc.items() if k not in LIFECYCLE_FIELDS}
     out.update(fields)
     out["record_status"] = status
     out["updated_at"] = format_ts(now)

@@ -20,11 +20,11 @@ from typing import Callable, Iterable
 from claude_memory.core.categories import CATEGORIES, FOLDERS, category_of_folder
 from claude_memory.store import records as store_io
 from claude_memory.store.index_file import INDEX_PATH_PREFIX, neutralise_title
+from claude_memory.store.lifecycle import STATUSES
 
-__all__ = ["ANNOTATORS", "STATUSES", "Annotator", "rows", "filter_rows", "resolve_category", "human_line",
+__all__ = ["ANNOTATORS", "Annotator", "rows", "filter_rows", "resolve_category", "human_line",
            "commands_for"]
 
-STATUSES = ("active", "retired", "archived")
 Annotator = Callable[[Path, list], None]
 #: Per-memory facts from other features (recall counts, staleness). See the module docstring.
 ANNOTATORS: list[Annotator] = []

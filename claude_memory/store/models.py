@@ -30,6 +30,8 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, JsonValue, 
 from pydantic_core import PydanticCustomError
 
 from claude_memory.core.categories import CATEGORIES
+from claude_memory.store.lifecycle import STATUSES
+from claude_memory.store.merge import LIFECYCLE_FIELDS
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -86,9 +88,9 @@ _TIME = r"(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
 #: RFC 3339 UTC to the second: ``YYYY-MM-DDTHH:MM:SSZ`` with a real calendar date (years 1000-9999)
 TIMESTAMP_PATTERN = rf"^{_DATE}T{_TIME}Z$(?!\n)"
 
-#: ``record_status`` values. ``content.status`` never takes these (each category has its own enum).
-LIFECYCLE_STATES = ("active", "retired", "archived")
-LIFECYCLE_FIELDS = ("retired_at", "retired_reason", "archived_at", "archived_reason")
+#: ``record_status`` values (the lifecycle's); ``content.status`` never takes these (each category has its own
+#: enum). LIFECYCLE_FIELDS: the fields only the lifecycle's transitions set.
+LIFECYCLE_STATES = STATUSES
 
 # defer_build: a model's validator is built on its first use, so a write that touches one category
 # does not pay for building all six record models at import (see bench/RESULTS.md, hook_speed).

@@ -35,6 +35,7 @@ from claude_memory.core import jsonio
 from claude_memory.core.invisible import strip_invisible
 from claude_memory.store.models import (
     ID_PATTERN,
+    LIFECYCLE_STATES,
     MAX_CHANGES,
     Change,
     MAX_TAG_LEN,
@@ -205,7 +206,7 @@ def _problem(err: dict, model: type[BaseModel] | None) -> Problem:
     if kind == "literal_error":
         expected = f"one of {ctx.get('expected', '')}"
         fix = f"set {field} to {ctx.get('expected', 'an allowed value')}"
-        if name == "status" and value in ("active", "retired", "archived"):
+        if name == "status" and value in LIFECYCLE_STATES:
             fix += "; lifecycle (active/retired/archived) belongs in record_status, set by the writer's actions"
         elif name == "record_status":
             fix += "; change it only with memory_write.py --action delete|archive|unarchive|restore"
