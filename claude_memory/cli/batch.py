@@ -30,11 +30,12 @@ from pathlib import Path
 from claude_memory.core import paths
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.errors import MemoryStoreError
+from claude_memory.cli.memory_write import ACTIONS as WRITER_ACTIONS
 
 __all__ = ["MAX_ENTRIES", "run_batch", "parse_batch"]
 
 MAX_ENTRIES = 20
-_ACTIONS = ("save", "create", "update", "delete", "archive", "unarchive", "restore", "noop")
+_ACTIONS = ("save", *WRITER_ACTIONS, "noop")
 
 
 def parse_batch(doc: object) -> tuple[str | None, list]:

@@ -26,6 +26,7 @@ from typing import Callable, Iterable
 
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.store.lifecycle import STATUSES
+from claude_memory.store.merge import LIFECYCLE_FIELDS
 
 __all__ = ["render_page", "search_text"]
 
@@ -134,7 +135,7 @@ def _article(row: dict, commands: dict[str, str]) -> str:
     facts = [("category", row["category"]), ("id", row["id"]), ("created", row["created_at"]),
              ("updated", row["updated_at"]), ("times updated", row["times_updated"]),
              ("confidence", doc.get("confidence")), ("tags", ", ".join(row["tags"]) or "-")]
-    for key in ("retired_at", "retired_reason", "archived_at", "archived_reason"):
+    for key in LIFECYCLE_FIELDS:
         if doc.get(key):
             facts.append((key.replace("_", " "), doc.get(key)))
     if doc.get("related_files"):
