@@ -24,7 +24,6 @@ from claude_memory.core import paths
 from claude_memory.cli.edge import run_cli
 from claude_memory.core.errors import MemoryStoreError
 from claude_memory.cli import ArgParser
-from claude_memory.store.lifecycle import STATUSES
 
 __all__ = ["PROG", "build_parser", "main"]
 
@@ -59,7 +58,7 @@ def build_parser() -> ArgParser:
                    "write nothing")
     p.add_argument("--category", help="--list, --export, --import: only this category (name or folder)")
     p.add_argument("--tag", help="--list: only memories with this tag")
-    p.add_argument("--status", choices=STATUSES, help="--list: only this status")
+    p.add_argument("--status", choices=("active", "retired", "archived"), help="--list: only this status")
     mode.add_argument("--stale", action="store_true",
                       help="memories that may be stale: a related file changed after them, or is gone")
     mode.add_argument("--stats", action="store_true", help="how often memories were recalled (most, least, never)")

@@ -31,12 +31,11 @@ from claude_memory.core.errors import MemoryStoreError
 from claude_memory.core.layout import MAX_MEMORY_BYTES
 from claude_memory.cli import ArgParser
 from claude_memory.core import jsonio
-from claude_memory.store.lifecycle import ACTIONS as LIFECYCLE_ACTIONS
 
 __all__ = ["PROG", "ACTIONS", "MAX_INPUT_BYTES", "build_parser", "read_input", "main"]
 
 PROG = "memory_write"
-ACTIONS = ("create", "update", *LIFECYCLE_ACTIONS)
+ACTIONS = ("create", "update", "delete", "archive", "unarchive", "restore")
 MAX_INPUT_BYTES = MAX_MEMORY_BYTES
 
 
