@@ -11,9 +11,8 @@ import pytest
 
 from claude_memory.triage import pending
 from claude_memory.cli.batch import MAX_ENTRIES, parse_batch
-from claude_memory.core.errors import MemoryStoreError
 from claude_memory.hooks import capture as capture_hook
-from store_helpers import make_doc
+from store_helpers import make_doc, refused
 
 SCRIPT = "memory_write.py"
 
@@ -213,9 +212,8 @@ def test_a_stale_hash_is_an_occ_conflict_in_the_batch(run_script, memory_root):
     ([{}] * (MAX_ENTRIES + 1), "at most"), ("text", "JSON list"),
 ])
 def test_parse_batch_refuses_bad_shapes(doc, needle):
-    with pytest.raises(MemoryStoreError) as err:
-        parse_batch(doc)
-    assert needle in err.value.message
+    err = refused("INPUT_ERROR", parse_batch, doc)
+    assert needle in err.message
 
 
 @pytest.mark.parametrize("entry,needle", [

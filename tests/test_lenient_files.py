@@ -9,11 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory.core.errors import MemoryStoreError
 from claude_memory.hooks import validate as validate_hook
 from claude_memory.recall import corpus
 from claude_memory.store.validation import lenient_reading, validate_record
-from store_helpers import make_doc, write_json
+from store_helpers import make_doc, refused, write_json
 
 WRITER, INDEX = "memory_write.py", "memory_index.py"
 
@@ -57,8 +56,8 @@ def test_null_where_the_default_is_clear(category, path, default):
     for key in path[:-1]:
         node = node[key]
     node[path[-1]] = None
-    with pytest.raises(MemoryStoreError):
-        validate_record(doc, category=category)  # strict on its own: the reading is what is lenient
+    # strict on its own: the reading is what is lenient
+    refused("VALIDATION_ERROR", validate_record, doc, category=category)
     read, notes = lenient_reading(doc, category)
     canonical = validate_record(read, category=category)
     node = canonical
@@ -82,26 +81,23 @@ def test_ambiguous_stays_strict_and_names_field_and_fix(category, mutate, field)
     doc = make_doc(category)
     mutate(doc)
     read, _ = lenient_reading(doc, category)
-    with pytest.raises(MemoryStoreError) as err:
-        validate_record(read, category=category)
-    problems = {p.field: p for p in err.value.problems}
+    err = refused("VALIDATION_ERROR", validate_record, read, category=category)
+    problems = {p.field: p for p in err.problems}
     assert field in problems and problems[field].fix
 
 
 def test_null_fix_explains_why_it_was_not_guessed():
     doc = make_doc("constraint")
     doc["content"]["active"] = None
-    with pytest.raises(MemoryStoreError) as err:
-        validate_record(lenient_reading(doc, "constraint")[0], category="constraint")
-    (p,) = err.value.problems
+    err = refused("VALIDATION_ERROR", validate_record, lenient_reading(doc, "constraint")[0], category="constraint")
+    (p,) = err.problems
     assert "null" in p.fix and "true or false" in p.fix
 
 
 def test_unknown_fields_stay_rejected():
     doc = _legacy(colour="blue")
-    with pytest.raises(MemoryStoreError) as err:
-        validate_record(lenient_reading(doc, "decision")[0], category="decision")
-    assert [p.field for p in err.value.problems] == ["colour"]
+    err = refused("VALIDATION_ERROR", validate_record, lenient_reading(doc, "decision")[0], category="decision")
+    assert [p.field for p in err.problems] == ["colour"]
 
 
 def test_retired_without_reason_is_valid():

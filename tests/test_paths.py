@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from claude_memory.core.errors import MemoryStoreError
 from claude_memory.core.paths import (
     INDEX_NAME,
     MEMORY_DIRNAME,
@@ -88,8 +87,7 @@ def test_dotdot_is_refused_even_when_it_would_stay_inside(root, bad):
 
 
 def test_absolute_dotdot_is_refused(root):
-    with pytest.raises(MemoryStoreError):
-        resolve_inside(str(root / "decisions" / ".." / "x.json"), root)
+    refused("PATH_ERROR", resolve_inside, str(root / "decisions" / ".." / "x.json"), root)
 
 
 @pytest.mark.parametrize("outside", ["/etc/passwd", "/tmp/x.json"])
@@ -101,8 +99,7 @@ def test_absolute_outside_is_refused(root, outside):
 def test_sibling_with_a_common_prefix_is_outside(root):
     sibling = root.parent / "memory-evil"
     sibling.mkdir()
-    with pytest.raises(MemoryStoreError):
-        resolve_inside(str(sibling / "x.json"), root)
+    refused("PATH_ERROR", resolve_inside, str(sibling / "x.json"), root)
 
 
 def test_symlinked_folder_escaping_the_root_is_refused(root, tmp_path):
@@ -116,8 +113,7 @@ def test_symlinked_file_escaping_the_root_is_refused(root, tmp_path):
     secret = tmp_path / "secret.json"
     secret.write_text("{}")
     (root / "decisions" / "x.json").symlink_to(secret)
-    with pytest.raises(MemoryStoreError):
-        resolve_inside("decisions/x.json", root)
+    refused("PATH_ERROR", resolve_inside, "decisions/x.json", root)
 
 
 def test_symlink_staying_inside_is_followed(root):
@@ -192,17 +188,15 @@ def test_symlinked_staging_is_refused(memory_root, tmp_path):
 def test_staging_that_is_a_file_is_refused(memory_root):
     memory_root.mkdir(parents=True)
     (memory_root / ".staging").write_text("not a folder")
-    with pytest.raises(MemoryStoreError):
-        staging_dir(memory_root)
+    refused("PATH_ERROR", staging_dir, memory_root)
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to give a folder away")
 def test_staging_owned_by_another_user_is_refused(memory_root):
     staging = staging_dir(memory_root)
     os.chown(staging, 54321, -1)
-    with pytest.raises(MemoryStoreError) as info:
-        staging_dir(memory_root)
-    assert "another user" in info.value.message
+    err = refused("PATH_ERROR", staging_dir, memory_root)
+    assert "another user" in err.message
 
 
 def test_staging_without_create_returns_an_existing_folder(memory_root):

@@ -10,7 +10,6 @@ import random
 import pytest
 
 from claude_memory.core.categories import CATEGORIES
-from claude_memory.core.errors import MemoryStoreError
 from claude_memory.store.models import ENVELOPE_FIELDS, CONTENT_MODELS
 from claude_memory.store.validation import MAX_FILE_BYTES, dump_record, load_record, read_json_file, validate_record
 
@@ -206,9 +205,8 @@ def test_not_an_object(value):
 
 def test_error_renders_for_humans_and_machines():
     doc = dict(BASE["decision"], id="Bad Id")
-    with pytest.raises(MemoryStoreError) as info:
-        validate_record(doc)
-    text = info.value.render()
+    err = refused("VALIDATION_ERROR", validate_record, doc)
+    text = err.render()
     first, *middle, last = text.splitlines()
     assert first.startswith("VALIDATION_ERROR: 1 problem in the decision memory")
     assert middle == ["  - id: expected a slug: 1-80 lowercase letters, digits and hyphens, not starting or ending "
@@ -235,14 +233,12 @@ def test_load_record_reads_and_validates(tmp_path):
 def test_load_record_id_must_equal_file_name(tmp_path):
     doc = BASE["tech_debt"]
     p = _write(tmp_path, json.dumps(doc).encode(), "other-name.json")
-    with pytest.raises(MemoryStoreError) as info:
-        load_record(p, expected_id="other-name")
-    assert [x.field for x in info.value.problems] == ["id"]
+    err = refused("VALIDATION_ERROR", load_record, p, expected_id="other-name")
+    assert [x.field for x in err.problems] == ["id"]
     bad = dict(doc, title="")
     p.write_text(json.dumps(bad))
-    with pytest.raises(MemoryStoreError) as info:
-        load_record(p, expected_id="other-name")
-    assert [x.field for x in info.value.problems] == ["id", "title"]
+    err = refused("VALIDATION_ERROR", load_record, p, expected_id="other-name")
+    assert [x.field for x in err.problems] == ["id", "title"]
 
 
 def test_load_record_with_bom(tmp_path):
