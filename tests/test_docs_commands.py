@@ -84,12 +84,7 @@ def extract_commands(text: str) -> list[tuple[str, str]]:
     return found
 
 
-def _sources() -> dict[str, str]:
-    docs = {str(p.relative_to(REPO)): p.read_text(encoding="utf-8") for p in [SKILL, README, *COMMANDS]}
-    return docs
-
-
-SOURCES = _sources()
+SOURCES = {str(p.relative_to(REPO)): p.read_text(encoding="utf-8") for p in [SKILL, README, *COMMANDS]}
 ALL_COMMANDS = [(src, script, cmd) for src, text in SOURCES.items() for script, cmd in extract_commands(text)]
 
 

@@ -34,14 +34,10 @@ def test_dict_answer_is_printed_as_json(capsys):
     assert json.loads(capsys.readouterr().out) == {"echo": 1}
 
 
-def test_string_answer_is_printed_verbatim(capsys):
-    hook_edge.run_hook("t", lambda p: "plain text", FakeStdin(b"{}"))
-    assert capsys.readouterr().out == "plain text"
-
-
-def test_none_answer_prints_nothing(capsys):
-    hook_edge.run_hook("t", lambda p: None, FakeStdin(b"{}"))
-    assert capsys.readouterr().out == ""
+@pytest.mark.parametrize("answer, printed", [("plain text", "plain text"), (None, "")], ids=["text-verbatim", "none-nothing"])
+def test_a_text_answer_is_printed_verbatim_and_none_prints_nothing(capsys, answer, printed):
+    hook_edge.run_hook("t", lambda p: answer, FakeStdin(b"{}"))
+    assert capsys.readouterr().out == printed
 
 
 @pytest.mark.parametrize("exc", [RuntimeError("boom"), SystemExit(3), KeyError("k"), RecursionError()])
