@@ -281,9 +281,9 @@ def _make_handler(server: ModelServer):
             except ValueError:
                 return {}
 
-        def _send(self, payload: bytes, content_type: str = "application/json", **headers: str) -> None:
+        def _send(self, payload: bytes, content_type: str = "application/json", *extra: tuple[str, str]) -> None:
             self.send_response(200)
-            for name, value in {"Content-Type": content_type, **headers, "Content-Length": str(len(payload))}.items():
+            for name, value in (("Content-Type", content_type), *extra, ("Content-Length", str(len(payload)))):
                 self.send_header(name, value)
             self.end_headers()
             self.wfile.write(payload)
@@ -317,6 +317,6 @@ def _make_handler(server: ModelServer):
             chunks = b"".join(
                 f"event: {name}\ndata: {json.dumps(data)}\n\n".encode() for name, data in sse_events(model, reply)
             )
-            self._send(chunks, "text/event-stream", **{"Cache-Control": "no-cache"})
+            self._send(chunks, "text/event-stream", ("Cache-Control", "no-cache"))
 
     return Handler
