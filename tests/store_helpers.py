@@ -69,6 +69,16 @@ def md5(path: Path) -> str:
     return hashlib.md5(Path(path).read_bytes()).hexdigest()
 
 
+def everything_under(root: Path) -> str:
+    """Every file name and every file's text under ``root`` (hidden staging included)."""
+    parts = []
+    for p in sorted(Path(root).rglob("*")):
+        parts.append(str(p.relative_to(root)))
+        if p.is_file():
+            parts.append(p.read_text("utf-8", errors="replace"))
+    return "\n".join(parts)
+
+
 def snapshot(root: Path) -> dict[str, bytes | str]:
     """Every file and folder under ``root``: relative path -> bytes (files) or 'dir'.
 

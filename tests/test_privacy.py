@@ -17,7 +17,7 @@ from claude_memory.hooks import retrieve
 from claude_memory.hooks import triage as triage_hook
 from locations import REPO, SCRIPTS
 from recall_helpers import sample_store
-from store_helpers import make_doc
+from store_helpers import everything_under, make_doc
 from triage_helpers import jsonl
 
 SECRET = "Zorblax-7 merger with Quuxcorp"
@@ -66,10 +66,6 @@ def _payload(transcript: Path, project: Path) -> dict:
             "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": LAST}
 
 
-def _everything_under(root: Path) -> str:
-    return "\n".join(p.read_text("utf-8", "replace") for p in root.rglob("*") if p.is_file())
-
-
 def test_triage_never_captures_private_text(env, tmp_path, memory_root):
     transcript = tmp_path / "t.jsonl"
     transcript.write_bytes(jsonl(DECISION_TURN))
@@ -77,7 +73,7 @@ def test_triage_never_captures_private_text(env, tmp_path, memory_root):
     assert (memory_root / ".staging" / "sess-1" / "pending.json").exists()  # the public part still triggers
     context = (memory_root / ".staging" / "sess-1" / "context-decision.md").read_text()
     assert "go with it" in context and "[private]" in context
-    assert "Zorblax" not in _everything_under(memory_root)  # context files, cursor: nowhere
+    assert "Zorblax" not in everything_under(memory_root)  # context files, cursor: nowhere
     assert "Zorblax" not in json.dumps(answer)
 
 
@@ -92,7 +88,7 @@ def test_writer_never_stores_private_text(memory_root, capsys):
     assert memory_write.main(["--root", str(memory_root), "--action", "create", "--category", "decision",
                               "--input", str(draft)]) == 0
     assert "removed <private> text from content.context" in capsys.readouterr().err
-    assert "Zorblax" not in _everything_under(memory_root)
+    assert "Zorblax" not in everything_under(memory_root)
 
 
 @pytest.mark.parametrize("override", [{"enabled": False}, {"enabled": False, "triage": {"enabled": True}}])

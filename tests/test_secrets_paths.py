@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from store_helpers import make_doc, write_json
+from store_helpers import everything_under, make_doc, write_json
 
 WRITER, TRIAGE, VALIDATE = "memory_write.py", "memory_triage.py", "memory_validate_hook.py"
 ALNUM = string.ascii_letters + string.digits
@@ -32,16 +32,6 @@ def forms(secret: str) -> list[str]:
     """The secret as any derivation could carry it: as is, lower-cased, slugged."""
     low = secret.lower()
     return [secret, low, low.replace("_", "-")]
-
-
-def everything_under(root: Path) -> str:
-    """Every file name and every file's text under ``root`` (hidden staging included)."""
-    parts = []
-    for p in sorted(root.rglob("*")):
-        parts.append(str(p.relative_to(root)))
-        if p.is_file():
-            parts.append(p.read_text("utf-8", errors="replace"))
-    return "\n".join(parts)
 
 
 def assert_nowhere(secret: str, *texts: str) -> None:
