@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -48,6 +50,23 @@ def create(ctx, category: str = "decision", id: str = "use-postgres", title: str
     from claude_memory.store.validation import validate_record
 
     return create_record(ctx, validate_record(make_doc(category, id, title, **over)), category=category)
+
+
+_GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid", "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@example.invalid", "GIT_CONFIG_NOSYSTEM": "1", "HOME": "/nonexistent"}
+
+
+def git(repo: Path, *args: str, check: bool = True, when: float | None = None) -> subprocess.CompletedProcess:
+    """``git *args`` in ``repo`` with a fixed identity and no user or system configuration; ``when``: the
+    commit's date (seconds since the epoch)."""
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("GIT_")}, **_GIT_ENV}
+    if when is not None:
+        env.update(GIT_AUTHOR_DATE=f"@{int(when)} +0000", GIT_COMMITTER_DATE=f"@{int(when)} +0000")
+    done = subprocess.run(["git", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false", *args],
+                          cwd=repo, env=env, capture_output=True, text=True)
+    if check:
+        assert done.returncode == 0, (args, done.stdout, done.stderr)
+    return done
 
 
 def refused(code: str, call, /, *args, **kwargs) -> MemoryStoreError:

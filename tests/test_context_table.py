@@ -10,6 +10,7 @@ import pytest
 
 from claude_memory.recall import context_table, staleness
 from recall_helpers import memory, write
+from store_helpers import git
 
 NOW = time.time()
 
@@ -54,25 +55,16 @@ def test_stale_reason_rule():
     assert newest.startswith("b.py changed on 1970-02-10")
 
 
-def _git(project, *args, when=None):
-    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@e"}
-    if when is not None:
-        stamp = f"@{int(when)} +0000"
-        env.update(GIT_AUTHOR_DATE=stamp, GIT_COMMITTER_DATE=stamp)
-    subprocess.run(["git", "-C", str(project), *args], check=True, capture_output=True, env=env)
-
-
 def test_change_times_follow_git_history_then_the_working_tree(tmp_path):
     project = tmp_path / "p"
     project.mkdir()
-    _git(project, "init", "-q")
+    git(project, "init", "-q")
     (project / "old.py").write_text("1")
     (project / "new.py").write_text("1")
-    _git(project, "add", ".")
-    _git(project, "commit", "-qm", "one", when=NOW - 10 * 86400)
+    git(project, "add", ".")
+    git(project, "commit", "-qm", "one", when=NOW - 10 * 86400)
     (project / "new.py").write_text("2")
-    _git(project, "commit", "-qam", "two", when=NOW - 86400)
+    git(project, "commit", "-qam", "two", when=NOW - 86400)
     os.utime(project / "old.py", (NOW, NOW))  # a checkout's mtime is not a change
     (project / "dirty.py").write_text("untracked")
     times = staleness.change_times(str(project), {"old.py", "new.py", "gone.py", "dirty.py"}, NOW - 5 * 86400)

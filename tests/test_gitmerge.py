@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -16,22 +15,9 @@ from claude_memory.core import paths
 from claude_memory.store import gitmerge, maintenance
 from claude_memory.store import records as store_io
 from claude_memory.cli import memory_index, memory_write
-from store_helpers import make_doc, write_json
+from store_helpers import git, make_doc, write_json
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-
-GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@example.invalid", "GIT_CONFIG_NOSYSTEM": "1", "HOME": "/nonexistent"}
-
-
-def git(repo: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    env = {**{k: v for k, v in os.environ.items() if not k.startswith("GIT_")}, **GIT_ENV}
-    done = subprocess.run(["git", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false", *args],
-                          cwd=repo, env=env, capture_output=True, text=True)
-    if check:
-        assert done.returncode == 0, (args, done.stdout, done.stderr)
-    return done
-
 
 class Repo:
     def __init__(self, path: Path):

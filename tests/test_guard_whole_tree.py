@@ -8,14 +8,13 @@ holds entirely (or a folder that is no repository) is allowed.
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 
 import pytest
 
 from claude_memory.guard.bash import find_store_writes
 from claude_memory.hooks import write_guard
+from store_helpers import git
 
 ROOT = "/p/.claude/memory"
 
@@ -55,12 +54,6 @@ def test_a_whole_tree_command_aimed_at_the_store_is_denied_outright():
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
 
-def _git(repo, *args):
-    subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True,
-                   env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
-                        "GIT_COMMITTER_EMAIL": "t@t"})
-
-
 @pytest.fixture
 def repo(tmp_path, monkeypatch):
     project = tmp_path / "project"
@@ -69,9 +62,9 @@ def repo(tmp_path, monkeypatch):
     (store / "decisions" / "kept.json").write_text("{}\n")
     (store / "index.md").write_text("")
     (project / "app.py").write_text("x = 1\n")
-    _git(project, "init", "-q")
-    _git(project, "add", "-A")
-    _git(project, "commit", "-qm", "init")
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "init")
     monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
     return project
 
