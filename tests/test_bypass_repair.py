@@ -18,7 +18,7 @@ import pytest
 from claude_memory.store import integrity, maintenance
 from claude_memory.cli import memory_write
 from claude_memory.core import manifest as mf
-from store_helpers import make_doc, snapshot, write_json
+from store_helpers import git, make_doc, snapshot, write_json
 
 TARGET = "decisions/use-postgres.json"
 
@@ -231,28 +231,24 @@ def test_old_copies_are_bounded(project, memory_root, capsys, monkeypatch):
     assert len(copies) == 1 + 3  # the live version and the three newest it replaced
 
 
-def _git(project: Path, command: str) -> None:
-    _sh(project, f"git -c user.email=t@example.com -c user.name=t {command}")
-
-
 def test_changes_git_makes_are_the_projects_history_not_a_bypass(run_script, project, store, memory_root):
-    _git(project, "init -q")
-    _git(project, "add -A")
-    _git(project, "commit -qm base")
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "base")
     # a teammate's version of a memory arrives by git (written on a branch, merged here)
-    _git(project, "checkout -q -b teammate")
+    git(project, "checkout", "-q", "-b", "teammate")
     doc = json.loads((memory_root / TARGET).read_text())
     doc["title"] = "Use Postgres 16 for storage"
     write_json(memory_root / TARGET, doc)
-    _git(project, "commit -qam teammate")
-    _git(project, "checkout -q -")
+    git(project, "commit", "-qam", "teammate")
+    git(project, "checkout", "-q", "-")
     assert _after_bash(run_script, project, "git checkout -") is None  # back to the writer's own version
-    _git(project, "merge -q --ff-only teammate")
+    git(project, "merge", "-q", "--ff-only", "teammate")
     assert _after_bash(run_script, project, "git merge teammate") is None
     assert json.loads((memory_root / TARGET).read_text())["title"] == "Use Postgres 16 for storage"
     assert "Use Postgres 16 for storage" in (memory_root / "index.md").read_text()
     # git rm of a committed memory is the project's decision too
-    _git(project, "rm -q .claude/memory/decisions/no-orm.json")
+    git(project, "rm", "-q", ".claude/memory/decisions/no-orm.json")
     assert _after_bash(run_script, project, "git rm") is None
     assert not (memory_root / "decisions" / "no-orm.json").exists()
     # but a plain overwrite of a committed memory is still a bypass
@@ -263,20 +259,20 @@ def test_changes_git_makes_are_the_projects_history_not_a_bypass(run_script, pro
 
 
 def test_a_file_git_left_in_conflict_is_left_for_resolve(run_script, project, store, memory_root):
-    _git(project, "init -q")
-    _git(project, "add -A")
-    _git(project, "commit -qm base")
-    _git(project, "branch ours")
-    _git(project, "branch theirs")
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "base")
+    git(project, "branch", "ours")
+    git(project, "branch", "theirs")
     # two branches change the same memory differently
-    _git(project, "checkout -q ours")
+    git(project, "checkout", "-q", "ours")
     doc = json.loads((memory_root / TARGET).read_text())
     write_json(memory_root / TARGET, {**doc, "title": "Use Postgres 15"})
-    _git(project, "commit -qam ours")
-    _git(project, "checkout -q theirs")
+    git(project, "commit", "-qam", "ours")
+    git(project, "checkout", "-q", "theirs")
     write_json(memory_root / TARGET, {**doc, "title": "Use Postgres 16"})
-    _git(project, "commit -qam theirs")
-    _git(project, "checkout -q ours")
+    git(project, "commit", "-qam", "theirs")
+    git(project, "checkout", "-q", "ours")
     assert _after_bash(run_script, project, "git checkout ours") is None
     subprocess.run("git -c user.email=t@example.com -c user.name=t merge -q theirs", shell=True, cwd=project,
                    capture_output=True)  # fails: a conflict
