@@ -15,6 +15,7 @@ from claude_memory.hooks import session_start
 from claude_memory.recall import brief, context_table, render, usage
 from locations import REPO
 from recall_helpers import memory, write
+from store_helpers import git
 
 STAMP = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 60))
 
@@ -128,15 +129,13 @@ def test_a_large_store_without_a_table_answers_after_the_background_build(store,
 
 
 def test_a_commit_makes_the_table_out_of_date(store, project):
-    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    git(project, "init", "-q")
     session_start.decide(payload(project))
     table = context_table.open_table(str(store))
     assert context_table.is_current(table, str(store))
     (project / "f.txt").write_text("x")
-    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@e"}
-    subprocess.run(["git", "-C", str(project), "add", "f.txt"], check=True, env=env)
-    subprocess.run(["git", "-C", str(project), "commit", "-qm", "x"], check=True, env=env)
+    git(project, "add", "f.txt")
+    git(project, "commit", "-qm", "x")
     assert not context_table.is_current(table, str(store))
     table.close()
 
