@@ -143,6 +143,27 @@ BLOCKER = textwrap.dedent('''
 ''')
 
 
+def _background_done(root: Path, timeout: float = 30.0) -> None:
+    """Wait until the workers a hook started in ``root``'s staging place (each holds the ``flock`` of
+    its ``*.lock`` file for its lifetime) have finished."""
+    import fcntl
+    import time
+
+    deadline = time.monotonic() + timeout
+    for lock in sorted((root / ".staging").glob("*.lock")):
+        fd = os.open(lock, os.O_RDONLY)
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except OSError:
+                    assert time.monotonic() < deadline, f"{lock.name}: a background worker is still running"
+                    time.sleep(0.05)
+        finally:
+            os.close(fd)
+
+
 def _run_blocked(tmp_path: Path, project: Path, script: str, stdin: dict | None = None,
                  args: tuple[str, ...] = (), env: dict | None = None) -> subprocess.CompletedProcess:
     site = tmp_path / "site"
@@ -195,14 +216,15 @@ def test_no_hook_opens_a_socket(tmp_path, project, memory_root):
         done = _run_blocked(tmp_path, project, script, payload)
         assert done.returncode == 0, (script, done.stderr)
         answers[script] = done.stdout.decode()
+        _background_done(memory_root)  # the session start's index heal must not race the later hooks
     # each hook did its real work under the blocker (so the check covers the paths that matter)
     assert "airflow" in answers["memory_retrieve.py"].lower()
     assert "Where this project stands" in answers["memory_session_start.py"]
     assert answers["memory_triage.py"] == "" and list(memory_root.glob(".staging/*/pending.json"))
     assert "memory-saver" in answers["memory_capture.py"]  # offered the pending capture triage left
     assert "deny" in answers["memory_write_guard.py"]
-    # reported either way: as a file the writer never wrote, or (once the session start's background
-    # index heal recorded the store) as a memory changed outside the writer and put back
+    # reported either way: as a file the writer never wrote, or (the session start's background index
+    # heal recorded the store) as a memory changed outside the writer and put back
     assert "written directly" in answers["memory_validate_hook.py"] \
         or "outside memory_write.py" in answers["memory_validate_hook.py"], answers["memory_validate_hook.py"]
     hooks_json = json.loads((REPO / "hooks" / "hooks.json").read_text())
