@@ -16,9 +16,10 @@ For each store size (from gen_store.py), rows:
 - *warm, PYTHONDONTWRITEBYTECODE=1*: the same two prompts with the variable set, three ways:
   *later runs* (the launcher wrote the plugin's own bytecode on the first run; what a container
   that sets the variable sees from its second prompt on), *first run* (no bytecode, cleared
-  before every run: the very first hook of such a container) and *not writable* (the plugin's
-  bytecode can be neither written nor found: a FILE named ``__pycache__`` in each of its folders,
-  as a read-only plugin folder; every run compiles the plugin's modules);
+  before every run: the very first hook of such a container) and *not writable* (nothing can
+  be written beside the plugin's sources: a FILE named ``__pycache__`` in each of its folders, as a
+  read-only plugin folder; the launcher keeps their bytecode in ``${CLAUDE_PLUGIN_DATA}/pycache``
+  from its first run on, and the runs measured read it there);
 - *after one write*: a memory is rewritten by atomic rename (as memory_write.py does) and
   the next prompt is timed, ``--runs`` times (the delta grows by one memory each time).
 
@@ -138,9 +139,11 @@ def main(argv: list[str] | None = None) -> int:
             project = tmp / "project"
             root = project / ".claude" / "memory"
             generate(root, n)
-            env = dict(base_env, CLAUDE_PROJECT_DIR=str(project), CLAUDE_PLUGIN_ROOT=str(plugin))
+            spare = tmp / "data" / "pycache"  # the launcher's bytecode for a plugin folder that cannot hold it
+            env = dict(base_env, CLAUDE_PROJECT_DIR=str(project), CLAUDE_PLUGIN_ROOT=str(plugin),
+                       CLAUDE_PLUGIN_DATA=str(spare.parent))
             argv_ = script_argv(script.name, plugin_root=str(plugin))  # as hooks.json starts it
-            _clear_bytecode(plugin)  # the first run below writes it
+            _clear_bytecode(plugin, spare)  # the first run below writes it
             matching = _payload(project, PROMPTS["matching"])
             empty = tmp / "empty"
             (empty / ".claude" / "memory" / "decisions").mkdir(parents=True)
@@ -165,17 +168,17 @@ def main(argv: list[str] | None = None) -> int:
             # The same with PYTHONDONTWRITEBYTECODE=1, three ways (see the docstring).
             nobc = dict(env, PYTHONDONTWRITEBYTECODE="1")
             ways = (("later runs", lambda: None, None),
-                    ("first run", lambda: None, lambda: _clear_bytecode(plugin)),
+                    ("first run", lambda: None, lambda: _clear_bytecode(plugin, spare)),
                     ("not writable", lambda: block_bytecode(plugin), None))
             for way, setup, before in ways:
-                _clear_bytecode(plugin)
+                _clear_bytecode(plugin, spare)
                 setup()
                 run_once(argv_, stdin=matching, env=nobc, cwd=str(project))  # later runs: this one writes it
                 for kind, prompt in PROMPTS.items():
                     r = _paired(argv_, args.runs, _payload(project, prompt), nobc, str(project), before)
                     print(_row(n, f"{kind}, warm, PYTHONDONTWRITEBYTECODE=1, {way}", r,
                                f"<= {TARGETS[n]:.1f}x" if n in TARGETS else ""))
-            _clear_bytecode(plugin)
+            _clear_bytecode(plugin, spare)
             run_once(argv_, stdin=matching, env=env, cwd=str(project))  # bytecode again for the rows below
             if semantic:
                 (root / ".staging" / SEMANTIC_FILE).unlink()
