@@ -171,3 +171,41 @@ def test_the_process_ends_with_mains_code_and_everything_printed(plugin, project
                           capture_output=True, text=True, env=_env(project), timeout=60)
     assert proc.returncode == code
     assert proc.stdout == "no newline at the end " * 500 and proc.stderr == "and on stderr"
+
+
+def _probe(plugin: Path, value: int) -> Path:
+    source = plugin / "claude_memory" / "value_probe.py"
+    source.write_text(f"def main(argv):\n    print({value})\n    return 0\n")
+    (plugin / "hooks" / "scripts" / "value_probe.py").write_text("from _launch import run\nrun(\"claude_memory.value_probe\")\n")
+    return source
+
+
+def _value(plugin: Path, project: Path, **env: str) -> str:
+    proc = subprocess.run([sys.executable, str(plugin / "hooks" / "scripts" / "value_probe.py")], capture_output=True,
+                          text=True, env={**_env(project), **env}, timeout=60)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    return proc.stdout.strip()
+
+
+@pytest.mark.parametrize("change", ["edited source", "same size, older mtime", "other magic"])
+def test_the_plugins_bytecode_is_used_only_while_it_matches_its_source(plugin, project, change):
+    """The launcher reads a plugin module's ``__pycache__`` file itself (one read), with the checks
+    the usual loader makes: anything stale or broken is compiled from source again."""
+    source = _probe(plugin, 1)
+    assert _value(plugin, project) == "1"
+    pyc = plugin / "claude_memory" / "__pycache__" / f"value_probe.{TAG}.pyc"
+    assert pyc.is_file()
+    stamp = source.stat().st_mtime
+    if change == "edited source":
+        source.write_text(source.read_text().replace("print(1)", "print(22)"))
+        os.utime(source, (stamp + 10, stamp + 10))
+        expected = "22"
+    elif change == "same size, older mtime":
+        source.write_text(source.read_text().replace("print(1)", "print(3)"))
+        os.utime(source, (stamp - 10, stamp - 10))
+        expected = "3"
+    else:
+        pyc.write_bytes(b"\x00\x00\x0d\x0a" + pyc.read_bytes()[4:])
+        expected = "1"
+    assert _value(plugin, project) == expected
+    assert _value(plugin, project, PYTHONDONTWRITEBYTECODE="") == expected
