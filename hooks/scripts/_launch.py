@@ -128,7 +128,11 @@ def _own_finder(root: str = PLUGIN_ROOT, package: str = "claude_memory", spare: 
                 origin, search = base + ".py", None
             if not isfile(origin):
                 return None
-            return spec_at(name, origin, loader=OwnSourceLoader(name, origin), submodule_search_locations=search)
+            spec = spec_at(name, origin, loader=OwnSourceLoader(name, origin), submodule_search_locations=search)
+            if in_use is None and sys.pycache_prefix is None:  # where read_pyc looks (spares cache_from_source)
+                head, _, tail = origin.rpartition(sep)
+                spec.cached = f"{head}{sep}__pycache__{sep}{tail[:-3]}.{tag}.pyc"
+            return spec
 
         @staticmethod
         def invalidate_caches():
