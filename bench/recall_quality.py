@@ -165,7 +165,7 @@ def _make_project(memory_dir: Path, *, semantic: bool = True) -> Path:
     project = Path(tempfile.mkdtemp(prefix="recall-quality-"))
     shutil.copytree(memory_dir, project / ".claude" / "memory")
     sys.path.insert(0, str(REPO))
-    from claude_memory.recall.cache import build_base, build_semantic
+    from claude_memory.recall.cache_build import build_base, build_semantic
 
     root = str(project / ".claude" / "memory")
     build_base(root)

@@ -45,6 +45,7 @@ from timing import baseline, machine, paired, run_full, run_once  # noqa: E402
 
 from claude_memory.devtools.hook_commands import script_argv  # noqa: E402
 from claude_memory.recall import cache  # noqa: E402
+from claude_memory.recall import cache_build  # noqa: E402
 from claude_memory.recall.semantic import SEMANTIC_FILE  # noqa: E402
 
 SCRIPT = REPO / "hooks" / "scripts" / "memory_retrieve.py"
@@ -79,7 +80,7 @@ def _wait_for_builder(root: Path) -> float:
     import time
 
     start = time.perf_counter()
-    while cache.builder_running(root):
+    while cache_build.builder_running(root):
         time.sleep(0.05)
     return time.perf_counter() - start
 

@@ -320,13 +320,13 @@ def test_hook_runs_concurrently_with_a_background_build(tmp_path):
     outputs, during = [(first.returncode, first.stdout, first.stderr)], 0
     deadline = time.time() + 60
     while time.time() < deadline:  # rounds of three concurrent prompts until the base has landed
-        running = cache.builder_running(root)
+        running = cache_build.builder_running(root)
         procs = [_hook(project, "redis timeouts for checkout job 11", wait=False) for _ in range(3)]
         for proc, payload in procs:
             out, err = proc.communicate(payload, timeout=60)
             outputs.append((proc.returncode, out, err))
         during += 3 * running
-        if (root / ".staging" / cache.INDEX_FILE).exists() and not cache.builder_running(root):
+        if (root / ".staging" / cache.INDEX_FILE).exists() and not cache_build.builder_running(root):
             break
     else:
         pytest.fail("the background build never finished")
@@ -346,7 +346,7 @@ def test_only_one_background_builder_runs(store):
     fd = os.open(store / ".staging" / cache.LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # "a builder is running"
-        assert cache.spawn_build(str(store)) is False
+        assert cache_build.spawn_build(str(store)) is False
     finally:
         os.close(fd)
     assert not (store / ".staging" / cache.INDEX_FILE).exists()
@@ -355,10 +355,10 @@ def test_only_one_background_builder_runs(store):
 def test_readers_never_see_a_half_written_cache(tmp_path):
     root = big_store(tmp_path / "memory", 150)
     good = cache.load_index(str(root), use_cache=False)
-    cache.build_base(str(root))
-    code = ("import sys; from claude_memory.recall import cache\n"
+    cache_build.build_base(str(root))
+    code = ("import sys; from claude_memory.recall import cache_build\n"
             "for _ in range(int(sys.argv[2])):\n"
-            "    cache.build_base(sys.argv[1])\n")
+            "    cache_build.build_base(sys.argv[1])\n")
     writer = subprocess.Popen([sys.executable, "-c", code, str(root), "15"], cwd=REPO)
     try:
         seen = 0
@@ -408,7 +408,7 @@ def test_delta_of_another_base_is_ignored(store):
     cache.load_index(str(store))
     stale_delta = (store / ".staging" / cache.DELTA_FILE).read_bytes()
     (store / "decisions" / "later.json").unlink()
-    cache.build_base(str(store))  # a new base without "later"
+    cache_build.build_base(str(store))  # a new base without "later"
     (store / ".staging" / cache.DELTA_FILE).write_bytes(stale_delta)
     assert "Later walrus" not in titles(cache.load_index(str(store)))
 

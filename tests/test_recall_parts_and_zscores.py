@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from claude_memory.recall import rank, text
-from claude_memory.recall.cache import build_base, load_index
+from claude_memory.recall.cache import load_index
+from claude_memory.recall.cache_build import build_base
 from recall_helpers import memory, sample_store, write
 
 
@@ -185,8 +186,9 @@ def test_the_prompt_profile_matches_the_model(tmp_path):
     terms = [t for t, _f in text.query_terms("slow latency")]
     sims, mean, deviation = index.semantic.prompt_profile(terms, list(range(index.n)))
     from claude_memory.recall import cache
+    from claude_memory.recall import cache_build
 
-    saved = cache._load_docs(str(tmp_path))[1]
+    saved = cache_build._load_docs(str(tmp_path))[1]
     vecs = np.stack([model.embed([_doc_text(saved[f"{index.fields(n)[1]}/{index.fields(n)[2]}"])])[0]
                      for n in range(index.n)])
     want = model.embed(["slow latency"])[0]

@@ -14,7 +14,8 @@ import sys
 import pytest
 
 from claude_memory.recall import cache, cache_build, recall, semantic, text
-from claude_memory.recall.cache import build_base, load_index
+from claude_memory.recall.cache import load_index
+from claude_memory.recall.cache_build import build_base
 from recall_helpers import memory, write
 
 np = pytest.importorskip("numpy", reason="the semantic extra (numpy) is not installed")
@@ -109,7 +110,7 @@ def test_exact_similarity_for_a_shortlist_matches_the_model(store):
     want = model.embed(["payment kafka"])[0]
     from claude_memory.recall.semantic_build import _doc_text
 
-    saved = cache._load_docs(str(store))[1]
+    saved = cache_build._load_docs(str(store))[1]
     for number, (_c, folder, slug, *_rest) in enumerate(docs):
         vec = model.embed([_doc_text(saved[f"{folder}/{slug}"])])[0]
         assert sims.get(number, 0.0) == pytest.approx(float(want @ vec), abs=0.03)
@@ -142,7 +143,7 @@ def test_a_prompt_without_a_table_asks_once_and_a_missing_extra_is_remembered(st
     monkeypatch.setattr(cache_build, "spawn_build", lambda root, semantic_only=False: calls.append(semantic_only) or True)
     load_index(str(store), prompt="kafka")
     assert calls == [True]
-    assert cache.build_semantic(str(store), enabled=False) is False  # as a builder without the extra does
+    assert cache_build.build_semantic(str(store), enabled=False) is False  # as a builder without the extra does
     load_index(str(store), prompt="kafka")
     assert calls == [True]  # the marker for this base stops further requests
     monkeypatch.setenv("MEMORY_SEMANTIC", "0")

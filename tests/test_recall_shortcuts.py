@@ -10,8 +10,10 @@ import random
 import pytest
 
 from claude_memory.recall import rank, text
-from claude_memory.recall.cache import build_base, load_index
-from claude_memory.recall.index import RecallIndex, build, idf
+from claude_memory.recall.cache import load_index
+from claude_memory.recall.cache_build import build_base
+from claude_memory.recall.index import RecallIndex, idf
+from claude_memory.recall.index_build import build
 from recall_helpers import memory, sample_store, write
 
 

@@ -215,7 +215,7 @@ def _run(argv: Sequence[str]) -> int:
         result: object = store.rebuild(root)
         # Settle recall's cache now (base index, and the semantic table where the optional
         # extra imports), so the next prompt finds it ready.
-        from claude_memory.recall.cache import build_base, build_semantic
+        from claude_memory.recall.cache_build import build_base, build_semantic
 
         build_base(str(root))
         result["recall_semantic"] = build_semantic(str(root))  # type: ignore[index]

@@ -50,8 +50,8 @@ from claude_memory.recall.private import read_private as _read_private
 from claude_memory.recall.private import staging as _staging
 from claude_memory.recall.private import write_private as _write_private
 
-__all__ = ["load_index", "build_base", "build_semantic", "spawn_build", "compact_limit", "FOLDERS", "STAGING", "INDEX_FILE",
-           "DELTA_FILE", "DOCS_FILE", "LOCK_FILE", "builder_running", "INLINE_MAX", "CACHE_VERSION"]
+__all__ = ["load_index", "compact_limit", "FOLDERS", "STAGING", "INDEX_FILE", "DELTA_FILE", "DOCS_FILE", "LOCK_FILE",
+           "INLINE_MAX", "CACHE_VERSION"]
 
 STAGING = STAGING_DIRNAME
 INDEX_FILE = "recall-index.bin"
@@ -76,18 +76,6 @@ _OPEN: list[int] = []
 
 #: the category folders' names (from :mod:`claude_memory.core.categories`)
 FOLDERS = FOLDER_NAMES
-#: What :mod:`.cache_build` holds (building the base and the delta, the background builder), served
-#: from there on first use: a prompt over a settled cache never loads it.
-_BUILDER = frozenset({"build_base", "build_semantic", "spawn_build", "builder_running", "_load_docs", "_scan",
-                      "_refresh_delta", "_fallback"})
-
-
-def __getattr__(name: str):
-    if name in _BUILDER:
-        from claude_memory.recall import cache_build
-
-        return getattr(cache_build, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def compact_limit(base_n: int) -> int:

@@ -23,21 +23,7 @@ cache's delta alike).
 
 import marshal
 
-__all__ = ["INDEX_VERSION", "K1", "B", "build", "idf", "contribution", "recency_factor", "day_number",
-           "RecallIndex", "render_fields", "path_maps"]
-
-#: Building (:mod:`.index_build`: the sections, BM25F contributions, recency, path maps), served from
-#: there on first use: a prompt only reads an index.
-_BUILDER = frozenset({"build", "contribution", "recency_factor", "day_number", "path_maps", "_sections"})
-
-
-def __getattr__(name: str):
-    if name in _BUILDER:
-        from claude_memory.recall import index_build
-
-        return getattr(index_build, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__all__ = ["INDEX_VERSION", "K1", "B", "idf", "RecallIndex", "render_fields"]
 
 INDEX_VERSION = 7
 #: Vocabulary terms per directory block (a lookup reads one block).

@@ -1,6 +1,6 @@
 """Building the semantic table (:mod:`.semantic`): needs the optional extra ``claude-memory[semantic]``.
 
-Run where time is free: by the background cache builder (:func:`.cache.build_semantic`) or
+Run where time is free: by the background cache builder (:func:`.cache_build.build_semantic`) or
 ``memory_index.py --rebuild``, never on a prompt. ``wordllama`` ships a 256-dimension static
 word model and its tokenizer inside its wheel; nothing is downloaded.
 
@@ -204,7 +204,8 @@ def build_table(docs: list, base_id, model, contents: list | None = None) -> byt
 def write_table(root: str, model=None) -> bool:
     """Build the table for the current base of ``root`` and save it; False when the extra is
     missing or there is no base. Called where time is free (background builder, rebuild)."""
-    from claude_memory.recall.cache import _load_docs, _open_base, _staging, _write_private, release
+    from claude_memory.recall.cache import _open_base, _staging, _write_private, release
+    from claude_memory.recall.cache_build import _load_docs
 
     if model is None:
         if not available():
