@@ -151,7 +151,7 @@ def test_symlinked_or_folder_override_is_ignored(memory_root, tmp_path, capsys):
 
 
 def test_defaults_path_points_at_the_shipped_file():
-    assert config.DEFAULTS_PATH.name == "memory-config.default.json" and config.DEFAULTS_PATH.is_file()
+    assert os.path.basename(config.DEFAULTS_FILE) == "memory-config.default.json" and os.path.isfile(config.DEFAULTS_FILE)
 
 
 # ------------------------------------------------------------------ hook_config (the hooks' fast accessor)

@@ -21,10 +21,10 @@ import os
 from claude_memory.core.layout import CONFIG_NAME
 from claude_memory.core.roots import PLUGIN_ROOT
 
-__all__ = ["DEFAULTS_PATH", "PROJECT_CONFIG_NAME", "BOUNDS", "load_config", "deep_merge", "load_defaults",
+__all__ = ["DEFAULTS_FILE", "PROJECT_CONFIG_NAME", "BOUNDS", "load_config", "deep_merge", "load_defaults",
            "hook_config", "check_override", "config_problems", "setting", "section"]
 
-#: ``memory-config.default.json`` as a string; ``DEFAULTS_PATH`` (a ``pathlib.Path``) is built on first access.
+#: ``memory-config.default.json``, the one list of settings
 DEFAULTS_FILE = os.path.join(PLUGIN_ROOT, "memory-config.default.json")
 PROJECT_CONFIG_NAME = CONFIG_NAME
 
@@ -37,10 +37,6 @@ _CHECKING = frozenset({"BOUNDS", "load_config", "deep_merge", "check_override", 
 
 
 def __getattr__(name: str):
-    if name == "DEFAULTS_PATH":  # kept for callers that want a Path; pathlib is not on the hooks' path
-        from pathlib import Path
-
-        return Path(DEFAULTS_FILE)
     if name in _CHECKING:
         from claude_memory.core import config_check
 
