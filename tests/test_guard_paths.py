@@ -78,7 +78,7 @@ def test_env_root_and_a_store_above_cwd_are_both_protected(store, project, tmp_p
 ])
 def test_absolute_spellings(store, project, path, expected):
     path = path.replace("{R}", str(store)).replace("{P}", str(project)).replace("///", "/")
-    assert gp.classify(path, (str(store),), str(project)) == expected
+    assert gp.locate(path, (str(store),), str(project))[0] == expected
 
 
 @pytest.mark.parametrize("cwd_rel,path,expected", [
@@ -94,12 +94,12 @@ def test_absolute_spellings(store, project, path, expected):
 ])
 def test_relative_paths_are_taken_against_cwd(store, project, cwd_rel, path, expected):
     cwd = project / cwd_rel if cwd_rel else project
-    assert gp.classify(path, (str(store),), str(cwd)) == expected
+    assert gp.locate(path, (str(store),), str(cwd))[0] == expected
 
 
 def test_tilde_is_expanded(store, project, monkeypatch):
     monkeypatch.setenv("HOME", str(project))
-    assert gp.classify("~/.claude/memory/a.json", (str(store),), "/") == INSIDE
+    assert gp.locate("~/.claude/memory/a.json", (str(store),), "/")[0] == INSIDE
 
 
 def test_symlinked_folders_are_resolved(store, project, tmp_path):
@@ -107,10 +107,10 @@ def test_symlinked_folders_are_resolved(store, project, tmp_path):
     (tmp_path / "to-claude").symlink_to(project / ".claude")
     (project / "src" / "loop").symlink_to(project)
     roots = (str(store),)
-    assert gp.classify(str(tmp_path / "to-store" / "x.json"), roots) == INSIDE
-    assert gp.classify(str(tmp_path / "to-claude" / "memory" / "index.md"), roots) == INSIDE
-    assert gp.classify(str(project / "src" / "loop" / ".claude" / "memory" / "x"), roots) == INSIDE
-    assert gp.classify(str(tmp_path / "to-store" / ".staging" / "s1" / "d.json"), roots) == STAGING
+    assert gp.locate(str(tmp_path / "to-store" / "x.json"), roots)[0] == INSIDE
+    assert gp.locate(str(tmp_path / "to-claude" / "memory" / "index.md"), roots)[0] == INSIDE
+    assert gp.locate(str(project / "src" / "loop" / ".claude" / "memory" / "x"), roots)[0] == INSIDE
+    assert gp.locate(str(tmp_path / "to-store" / ".staging" / "s1" / "d.json"), roots)[0] == STAGING
 
 
 def test_a_store_that_is_itself_a_symlink(tmp_path):
@@ -120,8 +120,8 @@ def test_a_store_that_is_itself_a_symlink(tmp_path):
     (project / ".claude").mkdir(parents=True)
     (project / ".claude" / "memory").symlink_to(real)
     roots = (str(project / ".claude" / "memory"),)
-    assert gp.classify(str(real / "decisions" / "a.json"), roots) == INSIDE
-    assert gp.classify(str(project / ".claude" / "memory" / "index.md"), roots) == INSIDE
+    assert gp.locate(str(real / "decisions" / "a.json"), roots)[0] == INSIDE
+    assert gp.locate(str(project / ".claude" / "memory" / "index.md"), roots)[0] == INSIDE
 
 
 def test_a_symlink_inside_staging_cannot_reach_the_store(store):
@@ -129,9 +129,9 @@ def test_a_symlink_inside_staging_cannot_reach_the_store(store):
     (store / ".staging" / "s1" / "file-link.json").symlink_to(store / "index.md")
     (store / ".staging" / "s1" / "dangling.json").symlink_to(store / "decisions" / "new.json")
     roots = (str(store),)
-    assert gp.classify(str(store / ".staging" / "s1" / "jump" / "a.json"), roots) == INSIDE
-    assert gp.classify(str(store / ".staging" / "s1" / "file-link.json"), roots) == INSIDE
-    assert gp.classify(str(store / ".staging" / "s1" / "dangling.json"), roots) == INSIDE
+    assert gp.locate(str(store / ".staging" / "s1" / "jump" / "a.json"), roots)[0] == INSIDE
+    assert gp.locate(str(store / ".staging" / "s1" / "file-link.json"), roots)[0] == INSIDE
+    assert gp.locate(str(store / ".staging" / "s1" / "dangling.json"), roots)[0] == INSIDE
 
 
 @pytest.mark.parametrize("pointing_at", ["decisions", "elsewhere"])
@@ -140,7 +140,7 @@ def test_a_symlinked_staging_place_is_refused(store, tmp_path, pointing_at):
     target.mkdir(exist_ok=True)
     os.rename(store / ".staging", tmp_path / "old-staging")
     (store / ".staging").symlink_to(target)
-    assert gp.classify(str(store / ".staging" / "d.json"), (str(store),)) == INSIDE
+    assert gp.locate(str(store / ".staging" / "d.json"), (str(store),))[0] == INSIDE
 
 
 @pytest.mark.parametrize("bad", ["", None, 42, "a\0b", ["x"]])
@@ -165,10 +165,10 @@ def test_case_variant_counts_only_on_a_case_insensitive_volume(store, project, m
 
     monkeypatch.setattr(gp, "fs_case_insensitive", probe)
     variant = str(project / ".Claude" / "MEMORY" / "decisions" / "a.json")
-    assert gp.classify(variant, (str(store),)) == INSIDE
-    assert gp.classify(str(project / ".CLAUDE" / "memory" / ".STAGING" / "s1" / "d.json"), (str(store),)) == STAGING
+    assert gp.locate(variant, (str(store),))[0] == INSIDE
+    assert gp.locate(str(project / ".CLAUDE" / "memory" / ".STAGING" / "s1" / "d.json"), (str(store),))[0] == STAGING
     monkeypatch.setattr(gp, "fs_case_insensitive", lambda d: probe(d, False))
-    assert gp.classify(variant, (str(store),)) == OUTSIDE
+    assert gp.locate(variant, (str(store),))[0] == OUTSIDE
 
 
 def test_the_file_system_is_not_probed_for_ordinary_paths(store, project, monkeypatch):
@@ -176,8 +176,8 @@ def test_the_file_system_is_not_probed_for_ordinary_paths(store, project, monkey
         raise AssertionError("probed")
 
     monkeypatch.setattr(gp, "fs_case_insensitive", boom)
-    assert gp.classify(str(project / "src" / "a.py"), (str(store),)) == OUTSIDE
-    assert gp.classify(str(store / "a.json"), (str(store),)) == INSIDE
+    assert gp.locate(str(project / "src" / "a.py"), (str(store),))[0] == OUTSIDE
+    assert gp.locate(str(store / "a.json"), (str(store),))[0] == INSIDE
 
 
 def test_probe_agrees_with_the_real_volume(store, tmp_path):

@@ -27,7 +27,6 @@ __all__ = [
     "OUTSIDE",
     "memory_roots",
     "locate",
-    "classify",
     "fs_case_insensitive",
     "store_root_of",
     "looks_like_store",
@@ -42,12 +41,6 @@ _STAGING = STAGING_DIRNAME
 _case_cache: dict[str, bool] = {}
 
 
-def _walk_for_root(cwd: str) -> tuple[str, bool]:
-    """Nearest ancestor of ``cwd`` with a ``.claude/memory`` folder (found=True), else cwd's."""
-    root, _, found = nearest_memory_root(cwd)
-    return root, found
-
-
 def memory_roots(cwd: str | None = None, environ=None) -> tuple[str, ...]:
     """The memory roots to protect, primary first.
 
@@ -59,10 +52,10 @@ def memory_roots(cwd: str | None = None, environ=None) -> tuple[str, ...]:
     env = os.environ if environ is None else environ
     base = cwd if isinstance(cwd, str) and cwd else os.getcwd()
     project = env.get("CLAUDE_PROJECT_DIR")
+    other, _, found = nearest_memory_root(base)  # the nearest .claude/memory above cwd (found), else cwd's
     if not project:
-        return (_walk_for_root(base)[0],)
+        return (other,)
     primary = os.path.join(os.path.abspath(project), *MEMORY_PARTS)
-    other, found = _walk_for_root(base)
     if found and os.path.normpath(other) != os.path.normpath(primary):
         return (primary, other)
     return (primary,)
@@ -185,11 +178,6 @@ def locate(path, roots, cwd: str | None = None) -> tuple[str, str | None, str]:
         if verdict == STAGING and found[0] == OUTSIDE:
             found = (STAGING, root, rel)
     return found
-
-
-def classify(path, roots, cwd: str | None = None) -> str:
-    """The verdict alone: ``INSIDE``, ``STAGING`` or ``OUTSIDE``."""
-    return locate(path, roots, cwd)[0]
 
 
 def looks_like_store(folder: str) -> bool:
