@@ -623,6 +623,11 @@ def _components(pattern: str, cwd: str | None) -> list[str]:
     return out
 
 
+def _has_case(components: list[str]) -> bool:
+    """Whether any letter of the path components has a case (lowering them changes something)."""
+    return any(c != c.lower() for c in components)
+
+
 class _Store:
     """The store's spellings as component lists, and the helpers the hook supplied."""
 
@@ -640,7 +645,7 @@ class _Store:
             except (OSError, ValueError):
                 pass
         self.spellings = [[c for c in f.split("/") if c] for f in forms]
-        self._cased = [any(c != c.lower() for c in spelling) for spelling in self.spellings]
+        self._cased = [_has_case(spelling) for spelling in self.spellings]
         self.resolve = resolve
         self.folds_case = folds_case
         self._fold_answer: bool | None = None
@@ -669,7 +674,7 @@ class _Store:
                     pass
             for cand in candidates:
                 # Ignoring case can only find more when a letter of the word or the store has a case.
-                cased = any(c != c.lower() for c in cand)
+                cased = _has_case(cand)
                 for store, store_cased in zip(self.spellings, self._cased):
                     rel = _relation(cand, store, False, dotglob)
                     if rel is None and (cased or store_cased):

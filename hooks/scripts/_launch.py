@@ -56,12 +56,18 @@ def _own_finder(root: str = PLUGIN_ROOT, package: str = "claude_memory", spare: 
     in_use = spare if spare and os.path.isdir(spare) else None
     magic, tag, loads, sep = bootstrap.MAGIC_NUMBER, sys.implementation.cache_tag, marshal.loads, os.sep
 
-    def read_pyc(source: str):
-        """The code of ``source`` from the ``__pycache__`` file beside it when that is current (the
-        checks the usual loader makes for a timestamp-based pyc: magic number, flags, the source's
-        mtime and size), read in one ``os.read``; None when anything differs (the usual way then)."""
+    def pyc_beside(source: str) -> str | None:
+        """The ``__pycache__`` file beside ``source`` (what :func:`read_pyc` reads), or None when the
+        bytecode lives elsewhere (the spare cache, ``PYTHONPYCACHEPREFIX``)."""
+        if in_use is not None or sys.pycache_prefix is not None:
+            return None
         head, _, tail = source.rpartition(sep)
-        pyc = f"{head}{sep}__pycache__{sep}{tail[:-3]}.{tag}.pyc"
+        return f"{head}{sep}__pycache__{sep}{tail[:-3]}.{tag}.pyc"
+
+    def read_pyc(source: str, pyc: str):
+        """The code of ``source`` from ``pyc`` when that is current (the checks the usual loader makes
+        for a timestamp-based pyc: magic number, flags, the source's mtime and size), read in one
+        ``os.read``; None when anything differs (the usual way then)."""
         try:
             st = os.stat(source)
             fd = os.open(pyc, os.O_RDONLY)
@@ -86,9 +92,11 @@ def _own_finder(root: str = PLUGIN_ROOT, package: str = "claude_memory", spare: 
         return code
 
     class OwnSourceLoader(bootstrap.SourceFileLoader):
+        pyc: str | None = None  # set by the finder: :func:`pyc_beside`
+
         def get_code(self, fullname):
-            if in_use is None and sys.pycache_prefix is None:
-                code = read_pyc(self.path)
+            if self.pyc is not None:
+                code = read_pyc(self.path, self.pyc)
                 if code is not None:
                     return code
             was, prefix = sys.dont_write_bytecode, sys.pycache_prefix
@@ -128,10 +136,11 @@ def _own_finder(root: str = PLUGIN_ROOT, package: str = "claude_memory", spare: 
                 origin, search = base + ".py", None
             if not isfile(origin):
                 return None
-            spec = spec_at(name, origin, loader=OwnSourceLoader(name, origin), submodule_search_locations=search)
-            if in_use is None and sys.pycache_prefix is None:  # where read_pyc looks (spares cache_from_source)
-                head, _, tail = origin.rpartition(sep)
-                spec.cached = f"{head}{sep}__pycache__{sep}{tail[:-3]}.{tag}.pyc"
+            loader = OwnSourceLoader(name, origin)
+            loader.pyc = pyc_beside(origin)
+            spec = spec_at(name, origin, loader=loader, submodule_search_locations=search)
+            if loader.pyc is not None:
+                spec.cached = loader.pyc  # spares cache_from_source
             return spec
 
         @staticmethod
