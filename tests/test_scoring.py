@@ -312,3 +312,34 @@ def test_prior_text_supports_a_new_statement_but_never_triggers_alone():
     assert "decision" in fired(choice, prior_text=prior)
     decided = "We'll go with Redis streams because it is simpler; Kafka is rejected."
     assert fired([U("thanks, now bump the version"), A("Bumped.")], prior_text=decided) == set()
+
+
+def test_carried_support_counts_in_every_window_and_is_returned():
+    keep = [U("Thanks. Write this down in docs/ops so next time we know."), A("Added docs/ops/export.md.")]
+    assert "runbook" not in fired(keep)
+    earlier = score_text_categories([U("The nightly export fails with `Permission denied`."), A("Looking.")])
+    carried = {c: s.support for c, s in earlier.items()}
+    assert carried["runbook"].get("symptom", 0) >= 0.15  # said by a person, at the previous-exchange discount
+    assert "runbook" in fired(keep, carried=carried)
+    # required classes never travel: a fix told earlier does not make a later symptom a runbook
+    fixed = score_text_categories([U("I fixed it by remounting /data.")])
+    assert "fix" not in fixed["runbook"].support
+
+
+@pytest.mark.parametrize("prompt", ["Postgres. We already run it.", "codespan. small and stable",
+                                    "commands. snapshots are too big"])
+def test_a_short_answer_naming_one_listed_option_is_a_decision(prompt):
+    options = A("Two ways:\n- **Postgres**: we run it already.\n- **codespan-reporting**: small.\n"
+                "- **Commands**: store deltas.")
+    assert "decision" in fired([options, U(prompt), A("Done.")])
+
+
+def test_a_conditional_go_with_is_no_choice():
+    assert "decision" not in fired([U("Tradeoffs of SQS for reminders?"),
+                                    A("The question for Thursday is who owns the outbox if you go with SQS.")])
+
+
+@pytest.mark.parametrize("text", ["write it down as tech debt, we'll fix it later", "Schreib das als technische Schulden auf, später."])
+def test_a_deferral_written_down_is_debt_not_a_runbook(text):
+    events = [U("The import fails on big files. " + text), A("Noted in DEBT.md; left for later.")]
+    assert "runbook" not in fired(events)

@@ -256,3 +256,43 @@ def test_dry_run_of_a_quiet_or_looping_stop_prints_an_empty_block(run_script, pr
     transcript.write_bytes(jsonl(DECISION_TURN[:1]))
     quiet = run_script(SCRIPT, "--dry-run", stdin=payload(transcript, project, last_assistant_message="Sure."))
     assert _dry_categories(quiet.stdout) == []
+
+
+# ------------------------------------------------------------------ what earlier stops saw
+
+def _turn(user: str, assistant: str) -> list[dict]:
+    return [{"type": "user", "message": {"role": "user", "content": user}},
+            {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text": assistant}]}}]
+
+
+TROUBLE = _turn("The nightly export fails again with `Permission denied` on /data/out.",
+                "The export user lost write access when /data was remounted.")
+REPAIR = _turn("ok, remount it with the right owner.", "Remounted /data with uid 1001; the export ran.")
+KEEP = _turn("Thanks. Write this down in docs/ops so next time we know.", "Added docs/ops/export.md.")
+
+
+def test_a_symptom_seen_at_an_earlier_stop_supports_a_later_write_up(env, tmp_path, memory_root):
+    """Each stop reads only the new turn: the trouble told two stops earlier reaches the request to keep the
+    fix for next time through the cursor's supporting cues, and once the runbook triggered it starts over."""
+    path = tmp_path / "t.jsonl"
+    turns = [TROUBLE, REPAIR, KEEP, KEEP]
+    fired = []
+    for turn in turns:
+        with open(path, "ab") as fh:
+            fh.write(jsonl(turn))
+        fired.append(run(payload(path, env, last_assistant_message=turn[-1]["message"]["content"][0]["text"])))
+    assert fired[:3] == [[], [], ["runbook"]]
+    assert fired[3] == []  # the same words again: the runbook was captured, its support went with it
+    cursor = json.loads((memory_root / ".staging" / "cursors" / "sess-1.json").read_text())
+    assert "runbook" not in cursor["support"]
+
+
+def test_the_write_up_alone_is_not_a_runbook(env, tmp_path):
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(jsonl(KEEP))
+    assert run(payload(path, env, last_assistant_message="Added docs/ops/export.md.")) == []
+
+
+@pytest.mark.parametrize("support", [None, "x", [], {"runbook": "x"}, {"runbook": {"symptom": "high"}}, {3: {}}])
+def test_a_damaged_support_record_is_ignored(support):
+    assert triage_hook._carried({"support": support}) in ({}, {"runbook": {}})

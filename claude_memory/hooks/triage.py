@@ -116,13 +116,13 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
         if not dry_run and (not resumed or tail.end != offset):
             cursors.save_cursor(cursor_file, {**cursor, "offset": tail.end, "inode": st.st_ino, "size": tail.size,
                                               "head": head, "in_save_flow": in_flow, "last_message": last_crc,
-                                              **({} if resumed else {"metrics": {}, "prior_text": ""})})
+                                              **({} if resumed else {"metrics": {}, "prior_text": "", "support": {}})})
         return None
 
     from claude_memory.triage.scoring import activity_metrics, last_assistant_text, merge_metrics, score_all
 
     metrics = merge_metrics(cursor.get("metrics") if resumed else None, activity_metrics(events))
-    scores = score_all(events, metrics, prior_text=prior)
+    scores = score_all(events, metrics, prior_text=prior, carried=_carried(cursor) if resumed else None)
     limits = thresholds(config)
     triggered = [c for c in categories if scores[c].score >= limits[c]]
 
@@ -137,8 +137,19 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
         "offset": tail.end, "inode": st.st_ino, "size": tail.size, "head": head, "metrics": metrics,
         "in_save_flow": in_flow, "last_message": last_crc,
         "prior_text": _private_tail(last_assistant_text(events) or prior),
+        # a category that triggered starts over: what supported it is in its memory now
+        "support": {c: score.support for c, score in scores.items() if score.support and c not in triggered},
     })
     return answer
+
+
+def _carried(cursor: dict) -> dict:
+    """The cursor's supporting cues of earlier triages (category -> class -> value), numbers only."""
+    support = cursor.get("support")
+    if not isinstance(support, dict):
+        return {}
+    return {c: {k: float(v) for k, v in classes.items() if isinstance(k, str) and isinstance(v, (int, float))}
+            for c, classes in support.items() if isinstance(c, str) and isinstance(classes, dict)}
 
 
 def _private_tail(text: str) -> str:

@@ -244,6 +244,33 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "확인했", "확인됨", "통과", "정상", "잘 됩니다", "잘 돼", "성공", "동작합니다", "작동합니다",
             "끝납니다", "완료됩니다", "더 이상",
         ],
+        "writeup": [
+            # keep it for next time: asked for, or a problem seen before
+            "write it down", "write this down", "write that down", "write it up", "document it", "document this",
+            "document that", "in the docs", "to the docs", "into the docs", "in the readme", "to the readme",
+            "in the wiki", "for next time", "so next time", "future me", "whoever is on call", "the next person",
+            "bit us", "bites us", "bitten by", "hit this again", "happens again", "happened again", "same as last time",
+            "like last time", "last time this", "third time", "3rd time", "second time this", "again and again",
+            "every time we",
+            # es
+            "la próxima vez", "para la próxima", "documéntalo", "documentarlo", "documenta esto", "apúntalo",
+            "anótalo", "déjalo escrito", "en la wiki", "en la documentación", "como la última vez",
+            # de
+            "nächstes mal", "nächste mal", "dokumentier~", "schreib das auf", "schreib es auf", "aufschreiben",
+            "notier~", "in die doku", "ins wiki", "wie letztes mal",
+            # fr
+            "la prochaine fois", "documente~", "note la procédure", "noter la procédure", "note-le", "dans la doc",
+            "dans le wiki", "comme la dernière fois",
+            # pt
+            "da próxima vez", "na próxima vez", "documenta isso", "documentar isso", "anota isso", "na doc",
+            "na wiki", "como da última vez",
+            # ja
+            "次回", "次から", "次の人", "ドキュメントに", "書いておいて", "残しておいて", "メモして", "手順書", "前回と同じ",
+            # zh
+            "下次", "记下来", "写下来", "写到文档", "记录一下", "写进文档", "文档里", "上次也",
+            # ko
+            "다음에", "다음 번", "다음번", "문서에", "문서로", "적어 주", "적어주", "기록해", "정리해 주", "지난번",
+        ],
     },
     "constraint": {
         "limit": [
@@ -305,6 +332,25 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "lo que significa", "no hay forma", "das heißt", "bedeutet", "ce qui veut dire", "impossible de",
             "o que significa", "não tem como", "つまり", "ということは", "しかない", "所以不能", "밖에 없", "따라서",
         ],
+        "authority": [
+            # where a rule comes from outside the code: a law, a regulator, a contract, a platform, a partner;
+            # or said to be final
+            "regulator", "regulators", "regulation", "audit", "auditor", "auditors", "legal", "lawyer", "lawyers",
+            "the law", "gdpr", "hipaa", "pci", "soc 2", "privacy", "license", "licence", "contract", "the client",
+            "terms of service", "app store", "play store", "not negotiable", "no exceptions", "period.", "full stop",
+            "end of story", "no way around",
+            "regulador", "regulación", "normativa", "auditoría", "ley", "legal", "licencia", "contrato", "privacidad",
+            "sin excepciones", "punto final",
+            "regulierung", "aufsicht", "prüfung", "gesetz", "gesetzlich", "rechtlich", "datenschutz", "dsgvo",
+            "lizenz", "vertrag", "ohne ausnahme", "punkt.",
+            "régulateur", "réglementation", "réglementaire", "audit", "la loi", "juridique", "rgpd", "cnil",
+            "licence", "contrat", "confidentialité", "sans exception", "point final",
+            "regulador", "regulatória", "regulatório", "auditoria", "a lei", "jurídico", "lgpd", "licença",
+            "contrato", "privacidade", "obrigação", "sem exceção", "ponto final",
+            "規制", "監査", "法律", "法務", "法的", "個人情報", "ライセンス", "契約", "規約", "例外なく", "絶対に",
+            "监管", "审计", "法律", "法规", "合规", "隐私", "许可证", "合同", "没得商量", "没有例外", "绝对不",
+            "규제", "감사", "법률", "법적", "법무", "개인정보", "라이선스", "계약", "예외 없이", "절대",
+        ],
         "acknowledged": [
             # the assistant taking a limit on board
             "understood", "got it", "noted", "entendido", "anotado", "verstanden", "notiert", "compris", "noté",
@@ -358,6 +404,22 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "나중에", "다음에", "보류", "미루", "미뤄", "일단 스킵", "일단 건너뛰", "우선 건너뛰", "이번에는 안",
             "다음 스프린트", "후속 작업", "별도 티켓", "백로그", "미룹시다", "미루자",
         ],
+        "stopgap": [
+            # a known shortcut: what was done now is not the real fix
+            "stopgap", "stop-gap", "quick fix", "quick hack", "band-aid", "bandaid", "a hack", "is a hack",
+            "hacky", "kludge", "the real fix", "a real fix", "the proper fix", "a proper fix", "properly later",
+            "the simple one now", "good enough for now", "good enough for", "for the time being", "a shortcut",
+            "not before", "not until", "leave a note", "leave a comment",
+            "note in the code", "its own project",
+            "parche", "solución temporal", "chapuza", "la solución real", "no antes", "no hasta", "lo rápido",
+            "notlösung", "übergangslösung", "provisorium", "quick and dirty", "die richtige lösung", "nicht vor",
+            "erst wenn", "erst nach", "was einfaches", "etwas einfaches",
+            "rustine", "solution temporaire", "bricolage", "la vraie solution", "pas avant", "pas tant que",
+            "gambiarra", "paliativo", "solução temporária", "a solução de verdade", "não antes", "só depois",
+            "応急処置", "その場しのぎ", "本来の修正", "ちゃんと直す", "までは",
+            "权宜之计", "临时方案", "凑合", "先这样", "真正的修复", "之前不",
+            "땜빵", "임시방편", "임시 조치", "제대로 고치", "전에는",
+        ],
         "weak_deferral": [
             "tech debt", "technical debt", "not yet", "for the moment", "temporarily", "pendiente",
             "offener punkt", "offene punkte", "comme dette", "pendência", "残しました", "待办", "남겨 두었", "once", "una vez que", "sobald", "dès que", "assim que", "por ahora", "de momento", "deuda técnica", "vorerst", "erstmal",
@@ -389,6 +451,10 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             # en
             "i prefer", "i'd prefer", "i'd rather", "we'd rather", "please always", "please never", "don't ever", "stick to", "the team prefers", "team convention", "we like to",
             "rule of thumb", "we default to", "as a rule", "in our codebase", "in our repo",
+            "we never use", "we don't throw", "we avoid", "we never do",
+            "no usamos", "nunca usamos", "evitamos", "wir verwenden kein", "wir nutzen kein", "wir vermeiden",
+            "on n'utilise pas", "on évite", "on ne fait pas", "não usamos", "a gente não usa", "evitamos",
+            "使いません", "使わない方針", "我们不用", "我们不使用", "우리는 안 써", "사용하지 않습니다",
             "a rule for", "the rule for", "house rule", "the convention", "this is the convention",
             "una regla", "la regla", "para siempre", "eine regel", "die regel", "une règle", "la règle",
             "uma regra", "a regra", "ルールとして", "规则是", "규칙으로",
@@ -416,6 +482,14 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "사용하지 마", "로 통일", "으로 통일", "절대",
         ],
         "scope": [
+            # how far a request reaches: every file, the whole codebase, for good
+            "anywhere", "everything you write", "all the code", "all our code", "applies to", "in our code",
+            "in this codebase", "this codebase", "in this repo", "this repo", "the whole repo", "ever.", "ever,",
+            "nothing else", "every message", "every file", "every function", "every query", "every commit",
+            "en nuestro código", "en todo el código", "vale para todo", "in unserem code", "im ganzen code",
+            "gilt für alles", "dans notre code", "dans tout le code", "ça vaut pour", "no nosso código",
+            "em todo o código", "vale para tudo", "このリポジトリ", "このコードベース", "全部の", "我们的代码",
+            "整个项目", "所有代码", "우리 코드", "코드 전체", "전체 코드",
             "any new", "anything that", "everywhere", "across the", "siempre que",
             "todos los", "todas las", "cada vez", "en cada", "alle tests", "jede", "jedes", "überall",
             "jedes mal", "tous les", "toutes les", "chaque", "partout", "todos os", "todas as", "em todo",

@@ -76,9 +76,9 @@ class Hit:
 
 class CategoryScore:
     """A category's score in 0..1, the hits of its best window, the event indices of that window,
-    and (session_summary) its metrics."""
+    (session_summary) its metrics, and (text categories) the session's supporting cues so far."""
 
-    __slots__ = ("category", "score", "hits", "metrics", "window")
+    __slots__ = ("category", "score", "hits", "metrics", "window", "support")
 
     def __init__(self, category: str, score: float, hits: list[Hit] | None = None, metrics: dict | None = None,
                  window: list[int] | None = None):
@@ -87,6 +87,7 @@ class CategoryScore:
         self.hits = hits or []
         self.metrics = metrics
         self.window = window or []
+        self.support: dict[str, float] = {}  # supporting classes seen so far in the session (text categories)
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"CategoryScore({self.category}={self.score})"
@@ -186,7 +187,7 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
     "decision": [
         ("choice", 0.35, _rx(
             r"(?:let'?s|we'?ll|we will|we should|i'?d|going to|gonna)\s+(?:go|stick|settle)\s+(?:with|on)|"
-            r"go(?:ing)? with|went with|decided|decide on|(?:the|our|final|a) decision|decision (?:is|was|made|recorded)|"
+            r"(?<!if you )(?<!if we )go(?:ing)? with|went with|decided|decide on|(?:the|our|final|a) decision|decision (?:is|was|made|recorded)|"
             r"we chose|chose|chosen|(?:we|i|you) picked|pick(?:ing)? (?:\w+ )?over|opt(?:ed|ing)? for|settled on|"
             r"(?:let'?s|we'?ll|we will|we'?re going to)\s+(?:use|adopt|switch to|move to|migrate to|standardi[sz]e on)|"
             r"on (?:part sur|prend|choisit|retient|garde|va (?:utiliser|partir sur|prendre))|choisi[es]?|retenue?s?|"
@@ -245,6 +246,10 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             r"验证|确认|通过了",
             gate=("verif", "confirm", "now ", "work", " up", "succeed", "pass", "green", "healthy", "error",
                   "failure", "vérifié", "funcion", "验证", "确认", "通过了"))),
+        # the person asks to keep the fix for next time, or says the problem is back: worth a runbook when
+        # the window also shows trouble (a symptom); phrases in :mod:`.phrases`
+        ("writeup", 0.35, _rx(r"next time|runbook|troubleshooting|on[- ]call", gate=("next time", "runbook",
+                                                                                 "troubleshooting", "call"))),
     ],
     "constraint": [
         ("limit", 0.45, _rx(
@@ -272,6 +277,7 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             r"意味着|只能|无法",
             gate=("which means", "t help", "will ", "no way around", "regardless", "t go ", "nothing we can do",
                   "whatever we do", "only way", "veut dire", "significa", "意味着", "只能", "无法"))),
+        ("authority", 0.15, _rx(r"compliance|regulatory", gate=("compliance", "regulatory"))),
         ("acknowledged", 0.1, _rx(r"good to know|fyi|keep in mind|heads[- ]up|for the record|note that|"
                                   r"à savoir|para que sepas", r"注意|提醒一下",
                                   gate=("good to know", "fyi", "keep in mind", "heads", "for the record",
@@ -300,6 +306,7 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             gate=_RATIONALE_GATE + ("no time", "wasted effort", "big one", "blocked ", "depends on", "planned",
                                     "release ", "deadline", "pas le temps", "sin tiempo", "sem tempo", "没时间",
                                     "要发版", "来不及"))),
+        ("stopgap", 0.2, _rx(r"workaround for now|temporary (?:fix|hack|workaround)", gate=("workaround", "temporary"))),
         ("ticket", 0.15, _LazyPattern(
             r"(?<![\w-])(?!(?:UTF|ISO|SHA|RFC|CVE|HTTP|TLS|AES|MD|PEP)-)[A-Z][A-Z0-9]{1,9}-\d{1,6}(?!\w)", 0, ("-",), True)),
         ("marker", 0.6, _rx(r"TODO|FIXME|HACK|XXX", flags=0, gate=("TODO", "FIXME", "HACK", "XXX"))),
@@ -509,13 +516,18 @@ _CUES["preference"].append(("convention", 0.35, _labels(
 #: per category: (classes of which one is required, extra requirement) -> see _gate
 _REQUIRED = {
     "decision": ("choice", "choice_answer"),
-    "runbook": ("fix", "structure"),
+    "runbook": ("fix", "structure", "writeup"),
     "constraint": ("limit",),
     "tech_debt": ("deferral", "weak_deferral"),
     "preference": ("convention",),
 }
 #: A required class must show with at least this effective weight (i.e. in speech).
 _REQUIRED_MIN = 0.2
+#: Least value of a supporting class that the gate takes: said by a person in the window, this exchange or the
+#: one before it (tool input and output never reach it).
+_SUPPORT_MIN = 0.15
+#: Least value of a supporting class carried to later windows and triages (a person said it).
+_CARRY_MIN = 0.1
 
 # Compiled on first use too (each guarded by a literal its matches need, where it runs).
 _CODE_FENCE = _LazyPattern(r"```.*?(?:```|$)", _DOTALL)
@@ -592,6 +604,7 @@ def _event_cues(event: Event) -> dict[str, dict[str, list[tuple[int, int]]]]:
     if event.kind == ASSISTANT_TEXT and (":" in text or "：" in text) and len(_STRUCTURE_LABELS.compiled().findall(text)) >= 3:
         found.setdefault("runbook", {})["structure"] = [(m.start(), m.end()) for m in _STRUCTURE_LABELS.finditer(text)]
     _defer_wins(found)
+    _debt_wins(found)
     return found
 
 
@@ -608,7 +621,26 @@ def _defer_wins(found: dict[str, dict[str, list[tuple[int, int]]]]) -> None:
         del found["decision"]["choice"]
 
 
-_EXTRA_WEIGHTS = {("runbook", "structure"): 0.2, ("decision", "choice_answer"): 0.3}
+def _debt_wins(found: dict[str, dict[str, list[tuple[int, int]]]]) -> None:
+    """Something put off and written down ("write it down as debt") is tech debt: a request to keep it for
+    next time beside a deferral is not a runbook's. Where one phrase is read both ways ("다음에": later,
+    or next time), it keeps the problem for next time and is no deferral."""
+    writeup = found.get("runbook", {}).get("writeup")
+    debt = found.get("tech_debt", {})
+    if not writeup:
+        return
+    for name in ("deferral", "weak_deferral"):
+        spans = debt.get(name)
+        if not spans:
+            continue
+        kept = [(a, b) for a, b in spans if not any(a <= w_end and w_start <= b for w_start, w_end in writeup)]
+        if kept:
+            del found["runbook"]["writeup"]
+            return
+        del debt[name]
+
+
+_EXTRA_WEIGHTS = {("runbook", "structure"): 0.2, ("decision", "choice_answer"): 0.5}
 
 
 def _class_weight(category: str, name: str) -> float:
@@ -642,7 +674,15 @@ def _option_words(text: str) -> set[str]:
         bold = _BOLD.compiled().findall(item)
         head = " ".join(bold) if bold else " ".join(item.split()[:4])
         words.update(w.strip(".-") for w in _WORD.compiled().findall(head.lower()))
-    return {w for w in words if len(w) >= 3 and w not in _STOPWORDS}
+    return {key for w in words if len(w) >= 3 and w not in _STOPWORDS for key in _option_keys(w)}
+
+
+def _option_keys(word: str) -> set[str]:
+    """The keys an option's name is known by: the word, each part of a compound (``codespan-reporting``,
+    ``next.js``), each without a plural ``s``; an answer names the option when a key of one of its words is one."""
+    parts = {word, *word.replace(".", "-").replace("_", "-").split("-")}
+    return {k for part in parts if len(part) >= 3 and part not in _STOPWORDS
+            for k in (part, part[:-1] if part.endswith("s") and len(part) > 3 else part)}
 
 
 def last_assistant_text(events: list[Event]) -> str:
@@ -669,14 +709,14 @@ def _choice_answer(events: list[Event], previous: list[int], current: list[int],
     if first.rstrip().endswith("?"):
         return None
     words = [w.strip(".-") for w in _WORD.compiled().findall(first.lower())]
-    overlap = {w for w in words if w in options}
+    overlap = {w for w in words if _option_keys(w) & options}
     if (len(first.split()) <= 8 and overlap) or (len(first.split()) <= 20 and len(overlap) >= 2):
         return prompt
     return None
 
 
 def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
-                          prior_text: str = "") -> dict[str, CategoryScore]:
+                          prior_text: str = "", carried: dict | None = None) -> dict[str, CategoryScore]:
     """Scores of the text categories over ``events`` (best window per category).
 
     ``prior_text``: the assistant's last text before ``events`` (from an earlier
@@ -684,12 +724,19 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
     that picks one of its options is a choice, and its supporting cues (options,
     rationale, symptoms...) count at the previous-exchange discount. Its required
     cues never count, so text triaged at an earlier stop cannot trigger again alone.
+
+    ``carried``: category -> supporting class -> value, what earlier parts of the session showed (a
+    category's ``support`` from an earlier triage). Supporting cues said anywhere earlier in the session
+    count in every window at the previous-exchange discount: the error pasted at the start of a session
+    supports the "write this down for next time" at its end. Each score's ``support`` is ``carried``
+    merged with what ``events`` showed, to be carried to the next triage.
     """
     cues = [_event_cues(e) if speaker_weight(e) > 0 else {} for e in events]
     weights = [speaker_weight(e) for e in events]
     groups = _exchanges(events)
     best: dict[str, CategoryScore] = {c: CategoryScore(c, 0.0) for c in categories}
     prior: dict | None = None if prior_text.strip() else {}
+    support = {c: dict((carried or {}).get(c) or {}) for c in categories}
     for gi, current in enumerate(groups):
         previous = groups[gi - 1] if gi else []
         answer = _choice_answer(events, previous, current, prior_text if gi == 0 else "")
@@ -715,12 +762,23 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
                     value = _class_weight(category, name) * _PREVIOUS_EXCHANGE
                     if name not in _REQUIRED[category] and value > classes.get(name, (0.0, []))[0]:
                         classes[name] = (value, [])
+            earlier = support[category]
+            for name, value in earlier.items():
+                if value > classes.get(name, (0.0, []))[0]:
+                    classes[name] = (value, [])
             score = sum(v for v, _ in classes.values())
             if not _gate(category, classes):
                 score = min(score, GATE_CAP)
             if score > best[category].score:
                 hits = [h for _, hs in classes.values() for h in hs]
                 best[category] = CategoryScore(category, score, hits, window=previous + current)
+            for i in current:  # what this exchange showed supports every later window
+                for name in cues[i].get(category, {}):
+                    value = round(_class_weight(category, name) * weights[i] * _PREVIOUS_EXCHANGE, 3)
+                    if name not in _REQUIRED[category] and value >= _CARRY_MIN and value > earlier.get(name, 0.0):
+                        earlier[name] = value
+    for category in categories:
+        best[category].support = support[category]
     return best
 
 
@@ -737,22 +795,26 @@ def _explained_only(events: list[Event], window: list[int], hits: list[Hit]) -> 
 
 
 def _gate(category: str, classes: dict[str, tuple[float, list]]) -> bool:
-    def has(name: str) -> bool:
-        return classes.get(name, (0.0,))[0] >= _REQUIRED_MIN - 1e-9
+    def has(name: str, least: float = _REQUIRED_MIN) -> bool:
+        return classes.get(name, (0.0,))[0] >= least - 1e-9
+
+    def seen(name: str) -> bool:  # support said by someone in the window (the previous exchange counts)
+        return has(name, _SUPPORT_MIN)
 
     if not any(has(name) for name in _REQUIRED[category]):
         return False
-    if category == "runbook":  # a write-up with three or more runbook labels stands for a fix and its check
-        return (has("symptom") or has("structure")) and (has("verify") or has("structure"))
-    if category == "tech_debt" and not has("deferral"):
-        return any(classes.get(name, (0.0,))[0] >= 0.1 for name in ("ticket", "marker"))
+    if category == "runbook":  # a write-up with three or more runbook labels stands for a fix and its check;
+        # a fix kept for next time stands for its check
+        return (seen("symptom") or has("structure")) and (seen("verify") or has("structure") or has("writeup"))
+    if category == "tech_debt" and not has("deferral"):  # "for now" alone is not debt; a known shortcut is
+        return seen("stopgap") or any(classes.get(name, (0.0,))[0] >= 0.1 for name in ("ticket", "marker"))
     return True
 
 
 #: The classes that state a category's substance (what was decided, fixed, limited, deferred, preferred).
 STATEMENT_CLASSES = {
     "decision": ("choice", "rejected"),
-    "runbook": ("fix", "cause", "structure"),
+    "runbook": ("fix", "cause", "structure", "writeup"),
     "constraint": ("limit", "soft_limit"),
     "tech_debt": ("deferral", "weak_deferral"),
     "preference": ("convention", "directive"),
@@ -864,11 +926,12 @@ def score_session(metrics: dict, events: list[Event]) -> float:
     return score
 
 
-def score_all(events: list[Event], metrics: dict | None = None, *, prior_text: str = "") -> dict[str, CategoryScore]:
+def score_all(events: list[Event], metrics: dict | None = None, *, prior_text: str = "",
+              carried: dict | None = None) -> dict[str, CategoryScore]:
     """Every category: text categories from ``events`` (``prior_text`` as for
     :func:`score_text_categories`), session_summary from ``metrics`` (defaults to the activity of
     ``events``) and a wrap-up in ``events``. The Stop hook's scoring."""
-    scores = score_text_categories(events, prior_text=prior_text)
+    scores = score_text_categories(events, prior_text=prior_text, carried=carried)
     metrics = metrics if metrics is not None else activity_metrics(events)
     scores["session_summary"] = CategoryScore("session_summary", score_session(metrics, events), metrics=metrics)
     return scores
