@@ -484,7 +484,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "scope": [
             # how far a request reaches: every file, the whole codebase, for good
             "anywhere", "everything you write", "all the code", "all our code", "applies to", "in our code",
-            "in this codebase", "this codebase", "in this repo", "this repo", "the whole repo", "ever.", "ever,",
+            "the whole repo", "ever.", "ever,",
             "nothing else", "every message", "every file", "every function", "every query", "every commit",
             "en nuestro código", "en todo el código", "vale para todo", "in unserem code", "im ganzen code",
             "gilt für alles", "dans notre code", "dans tout le code", "ça vaut pour", "no nosso código",
