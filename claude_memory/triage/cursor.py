@@ -4,7 +4,9 @@ Stored at ``<memory_root>/.staging/cursors/<session_key>.json``::
 
     {"offset": 12345, "inode": 987, "size": 12345, "head": 305419896,
      "metrics": {...activity since the last session summary...},
-     "in_save_flow": false, "last_message": 123456789}
+     "in_save_flow": false, "last_message": 123456789,
+     "prior_text": "...the end of the last assistant text, redacted...",
+     "support": {"runbook": {"symptom": 0.16}, ...supporting cues seen so far, per category...}}
 
 The file identity (inode, a checksum of the first bytes, and the size it had)
 detects a transcript that was replaced or shrank: then triage starts over.
