@@ -251,25 +251,26 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "in the wiki", "for next time", "so next time", "future me", "whoever is on call", "the next person",
             "bit us", "bites us", "bitten by", "hit this again", "happens again", "happened again", "same as last time",
             "like last time", "last time this", "third time", "3rd time", "second time this", "again and again",
-            "every time we",
+            "every time we", "write down how", "write down the steps", "write up how", "whoever hits", "the next one who", "second time",
+            "in case it happens again", "if it happens again", "when it happens again", "if this happens again",
             # es
             "la próxima vez", "para la próxima", "documéntalo", "documentarlo", "documenta esto", "apúntalo",
-            "anótalo", "déjalo escrito", "en la wiki", "en la documentación", "como la última vez",
+            "anótalo", "déjame anotado", "por si vuelve a pasar", "si vuelve a pasar", "la siguiente vez", "déjalo escrito", "en la wiki", "en la documentación", "como la última vez",
             # de
             "nächstes mal", "nächste mal", "dokumentier~", "schreib das auf", "schreib es auf", "aufschreiben",
-            "notier~", "in die doku", "ins wiki", "wie letztes mal",
+            "notier~", "beim nächsten", "falls das wieder passiert", "wenn das wieder passiert", "schreib das * in", "in die doku", "ins wiki", "wie letztes mal",
             # fr
-            "la prochaine fois", "documente~", "note la procédure", "noter la procédure", "note-le", "dans la doc",
+            "la prochaine fois", "documente~", "note la procédure", "noter la procédure", "note-le", "si ça se reproduit", "si ça recommence", "au cas où", "dans la doc",
             "dans le wiki", "comme la dernière fois",
             # pt
-            "da próxima vez", "na próxima vez", "documenta isso", "documentar isso", "anota isso", "na doc",
+            "da próxima vez", "na próxima vez", "documenta isso", "documentar isso", "anota isso", "caso aconteça de novo", "se acontecer de novo", "se voltar a acontecer", "na doc",
             "na wiki", "como da última vez",
             # ja
-            "次回", "次から", "次の人", "ドキュメントに", "書いておいて", "残しておいて", "メモして", "手順書", "前回と同じ",
+            "次回", "次から", "次の人", "ドキュメントに", "書いておいて", "残しておいて", "メモして", "手順書", "前回と同じ", "また起きたら", "再発したら", "再発時",
             # zh
-            "下次", "记下来", "写下来", "写到文档", "记录一下", "写进文档", "文档里", "上次也",
+            "下次", "记下来", "写下来", "写到文档", "记录一下", "写进文档", "文档里", "上次也", "再出现", "再遇到", "排查过程", "以防再",
             # ko
-            "다음에", "다음 번", "다음번", "문서에", "문서로", "적어 주", "적어주", "기록해", "정리해 주", "지난번",
+            "다음에", "다음 번", "다음번", "문서에", "문서로", "적어 주", "적어주", "기록해", "정리해 주", "지난번", "다시 생기면", "재발하면", "또 생기면",
         ],
     },
     "constraint": {
