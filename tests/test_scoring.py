@@ -343,3 +343,22 @@ def test_a_conditional_go_with_is_no_choice():
 def test_a_deferral_written_down_is_debt_not_a_runbook(text):
     events = [U("The import fails on big files. " + text), A("Noted in DEBT.md; left for later.")]
     assert "runbook" not in fired(events)
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("Switch build loads forever. addressables or asset bundles by hand?", "addressables then, start with biomes"),
+    ("¿MapKit o Mapbox para el mapa?", "MapKit y listo."),
+    ("new input system or rewired? rewired costs money", "input system, we need switch anyway"),
+    ("キャッシュはRedisかMemcached？", "Redis で。"),
+])
+def test_an_answer_naming_one_side_of_the_persons_own_question_is_a_decision(question, answer):
+    events = [U(question), A("Both work; the first is simpler, the second is faster."), U(answer), A("Done.")]
+    assert "decision" in fired(events)
+    # the same answer at a later stop, with only what the cursor kept of the question
+    kept = scoring.offered_options(events[:2])
+    assert kept and "decision" in fired(events[2:], prior_options=kept)
+    assert "decision" not in fired(events[2:])
+
+
+def test_an_or_without_a_question_offers_nothing():
+    assert scoring.offered_options([U("Run the tests or the linter, whatever is faster."), A("Ran both.")]) == []

@@ -296,3 +296,19 @@ def test_the_write_up_alone_is_not_a_runbook(env, tmp_path):
 @pytest.mark.parametrize("support", [None, "x", [], {"runbook": "x"}, {"runbook": {"symptom": "high"}}, {3: {}}])
 def test_a_damaged_support_record_is_ignored(support):
     assert triage_hook._carried({"support": support}) in ({}, {"runbook": {}})
+
+
+def test_the_options_of_a_question_reach_the_answer_at_the_next_stop(env, tmp_path, memory_root):
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(jsonl(_turn("Room or Realm for the offline cache?", "Room is first-party; Realm is heavier.")))
+    assert run(payload(path, env, last_assistant_message="Room is first-party; Realm is heavier.")) == []
+    cursor = json.loads((memory_root / ".staging" / "cursors" / "sess-1.json").read_text())
+    assert {"room", "realm"} <= set(cursor["prior_options"])
+    with open(path, "ab") as fh:
+        fh.write(jsonl(_turn("Room then, we already use it.", "Added Room with the cache DAO.")))
+    assert run(payload(path, env, last_assistant_message="Added Room with the cache DAO.")) == ["decision"]
+
+
+@pytest.mark.parametrize("value", [None, "room", [1, 2], ["x" * 61], {"a": 1}])
+def test_damaged_prior_options_are_ignored(value):
+    assert triage_hook._words(value) == []

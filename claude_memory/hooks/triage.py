@@ -116,13 +116,17 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
         if not dry_run and (not resumed or tail.end != offset):
             cursors.save_cursor(cursor_file, {**cursor, "offset": tail.end, "inode": st.st_ino, "size": tail.size,
                                               "head": head, "in_save_flow": in_flow, "last_message": last_crc,
-                                              **({} if resumed else {"metrics": {}, "prior_text": "", "support": {}})})
+                                              **({} if resumed else {"metrics": {}, "prior_text": "", "support": {},
+                                                                        "prior_options": []})})
         return None
 
-    from claude_memory.triage.scoring import activity_metrics, last_assistant_text, merge_metrics, score_all
+    from claude_memory.triage.scoring import (activity_metrics, last_assistant_text, merge_metrics,
+                                              offered_options, score_all)
 
+    options = _words(cursor.get("prior_options")) if resumed else []
     metrics = merge_metrics(cursor.get("metrics") if resumed else None, activity_metrics(events))
-    scores = score_all(events, metrics, prior_text=prior, carried=_carried(cursor) if resumed else None)
+    scores = score_all(events, metrics, prior_text=prior, carried=_carried(cursor) if resumed else None,
+                       prior_options=options)
     limits = thresholds(config)
     triggered = [c for c in categories if scores[c].score >= limits[c]]
 
@@ -139,8 +143,18 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
         "prior_text": _private_tail(last_assistant_text(events) or prior),
         # a category that triggered starts over: what supported it is in its memory now
         "support": {c: score.support for c, score in scores.items() if score.support and c not in triggered},
+        # what the last exchange offered to choose from: short words, redacted like the text
+        "prior_options": _words(_private_tail(" ".join(offered_options(events))).split()
+                                if any(e.prompt for e in events) else options),
     })
     return answer
+
+
+def _words(value) -> list[str]:
+    """A list of short words from the cursor (anything else: none)."""
+    if not isinstance(value, list):
+        return []
+    return [w for w in value if isinstance(w, str) and 0 < len(w) <= 60][:64]
 
 
 def _carried(cursor: dict) -> dict:

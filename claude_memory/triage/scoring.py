@@ -41,6 +41,7 @@ __all__ = [
     "wrapped_up",
     "score_all",
     "statements",
+    "offered_options",
     "STATEMENT_CLASSES",
 ]
 
@@ -539,6 +540,14 @@ _STRUCTURE_LABELS = _LazyPattern(
     r"correctif|correção|対処|解決策|修复|解决办法|해결|verif(?:y|ication)|verificación|verificação|vérification|"
     r"prüfen|prüfung|überprüfung|確認|验证|확인|steps?|pasos|passos|schritte|étapes|手順|步骤|단계)\W{0,4}[:：]", 0)
 _FIRST_CLAUSE = _LazyPattern(r"(?<=[.!;:\n])\s|\s[\u2014-]\s", 0)
+#: "A or B", "A vs B", "A o B", "A ou B", "A oder B" (up to three words a side), and "A还是B", "AかB", "A 아니면 B".
+_NAME = r"[\w.+#/-]{1,40}"
+_ALTERNATIVES = (
+    _LazyPattern(rf"({_NAME}(?:[ \t]+{_NAME}){{0,2}})[ \t]+(?:or|vs\.?|versus|o|ou|oder)[ \t]+({_NAME}(?:[ \t]+{_NAME}){{0,2}})",
+                 _IGNORECASE, (" or ", " vs", " versus ", " o ", " ou ", " oder ")),
+    _LazyPattern(rf"([A-Za-z][\w.+#-]{{0,40}})[ \t]*(?:还是|か|아니면|또는)[ \t]*([A-Za-z][\w.+#-]{{0,40}})", 0,
+                 ("还是", "か", "아니면", "또는")),
+)
 _LIST_ITEM = _LazyPattern(r"(?m)^\s*(?:[-*\u2022]|\d+[.)])\s+(.+)$", 0)
 _BOLD = _LazyPattern(r"\*\*([^*\n]{1,80})\*\*", 0)
 _WORD = _LazyPattern(r"[a-z0-9\u00c0-\u024f][a-z0-9\u00c0-\u024f+#.-]{2,}", 0)
@@ -690,23 +699,55 @@ def last_assistant_text(events: list[Event]) -> str:
     return next((e.text for e in reversed(events) if e.kind == ASSISTANT_TEXT and not e.sidechain), "")
 
 
-def _choice_answer(events: list[Event], previous: list[int], current: list[int], prior_text: str = "") -> int | None:
-    """Index of a typed prompt that picks one of the options the assistant just listed, else None.
+def _question_options(text: str) -> set[str]:
+    """Option keys of a question that names its alternatives ("Addressables or asset bundles by hand?",
+    "¿MapKit o Mapbox?", "Room还是Realm？"): the words on each side of the connector."""
+    if "?" not in text and "\uff1f" not in text:
+        return set()
+    words: set[str] = set()
+    for pattern in _ALTERNATIVES:
+        if pattern.admits(fold(text), text, False):
+            for m in pattern.finditer(text[:2_000]):
+                words.update(w.strip(".-") for w in _WORD.compiled().findall(f"{m.group(1)} {m.group(2)}".lower()))
+    return {key for w in words if len(w) >= 3 and w not in _STOPWORDS for key in _option_keys(w)}
 
-    ``prior_text`` stands in for the previous exchange when it was triaged at an earlier stop.
-    """
-    offered = next((events[i].text for i in reversed(previous)
+
+def offered_options(events: list[Event], exchange: list[int] | None = None) -> list[str]:
+    """The option keys the last exchange of ``events`` (or ``exchange``) offered: the assistant's list of
+    alternatives, and the person's own "X or Y?" question. A Stop hook keeps them for the next stop."""
+    if exchange is None:
+        groups = _exchanges(events)
+        exchange = groups[-1] if groups else []
+    options: set[str] = set()
+    offered = next((events[i].text for i in reversed(exchange)
                     if events[i].kind == ASSISTANT_TEXT and not events[i].sidechain), None)
-    if offered is None and not previous:
-        offered = prior_text or None
+    if offered:
+        options |= _option_words(offered)
+    prompt = next((events[i].text for i in exchange if events[i].prompt), None)
+    if prompt:
+        options |= _question_options(prompt)
+    return sorted(options)
+
+
+def _choice_answer(events: list[Event], previous: list[int], current: list[int], prior_text: str = "",
+                   prior_options=()) -> int | None:
+    """Index of a typed prompt that picks one of the options just offered (listed by the assistant, or
+    named in the person's own "X or Y?" question), else None.
+
+    ``prior_text`` and ``prior_options`` stand in for the previous exchange when it was triaged at an
+    earlier stop.
+    """
     prompt = next((i for i in current if events[i].prompt), None)
-    if offered is None or prompt is None:
+    if prompt is None:
         return None
-    options = _option_words(offered)
+    if previous:
+        options = set(offered_options(events, previous))
+    else:
+        options = set(prior_options) | (_option_words(prior_text) if prior_text else set())
     if not options:
         return None
     first = _FIRST_CLAUSE.compiled().split(events[prompt].text.strip(), maxsplit=1)[0]
-    if first.rstrip().endswith("?"):
+    if first.rstrip().endswith(("?", "\uff1f")):
         return None
     words = [w.strip(".-") for w in _WORD.compiled().findall(first.lower())]
     overlap = {w for w in words if _option_keys(w) & options}
@@ -716,7 +757,8 @@ def _choice_answer(events: list[Event], previous: list[int], current: list[int],
 
 
 def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
-                          prior_text: str = "", carried: dict | None = None) -> dict[str, CategoryScore]:
+                          prior_text: str = "", carried: dict | None = None,
+                          prior_options=()) -> dict[str, CategoryScore]:
     """Scores of the text categories over ``events`` (best window per category).
 
     ``prior_text``: the assistant's last text before ``events`` (from an earlier
@@ -724,6 +766,9 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
     that picks one of its options is a choice, and its supporting cues (options,
     rationale, symptoms...) count at the previous-exchange discount. Its required
     cues never count, so text triaged at an earlier stop cannot trigger again alone.
+
+    ``prior_options``: the option keys the exchange before ``events`` offered (:func:`offered_options`, kept
+    by an earlier triage), for a prompt that picks one.
 
     ``carried``: category -> supporting class -> value, what earlier parts of the session showed (a
     category's ``support`` from an earlier triage). Supporting cues said anywhere earlier in the session
@@ -739,7 +784,8 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
     support = {c: dict((carried or {}).get(c) or {}) for c in categories}
     for gi, current in enumerate(groups):
         previous = groups[gi - 1] if gi else []
-        answer = _choice_answer(events, previous, current, prior_text if gi == 0 else "")
+        answer = _choice_answer(events, previous, current, prior_text if gi == 0 else "",
+                                prior_options if gi == 0 else ())
         for category in categories:
             classes: dict[str, tuple[float, list[Hit]]] = {}
             for factor, indices in ((_PREVIOUS_EXCHANGE, previous), (1.0, current)):
@@ -927,11 +973,11 @@ def score_session(metrics: dict, events: list[Event]) -> float:
 
 
 def score_all(events: list[Event], metrics: dict | None = None, *, prior_text: str = "",
-              carried: dict | None = None) -> dict[str, CategoryScore]:
+              carried: dict | None = None, prior_options=()) -> dict[str, CategoryScore]:
     """Every category: text categories from ``events`` (``prior_text`` as for
     :func:`score_text_categories`), session_summary from ``metrics`` (defaults to the activity of
     ``events``) and a wrap-up in ``events``. The Stop hook's scoring."""
-    scores = score_text_categories(events, prior_text=prior_text, carried=carried)
+    scores = score_text_categories(events, prior_text=prior_text, carried=carried, prior_options=prior_options)
     metrics = metrics if metrics is not None else activity_metrics(events)
     scores["session_summary"] = CategoryScore("session_summary", score_session(metrics, events), metrics=metrics)
     return scores
