@@ -374,7 +374,11 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "今日はやらない", "ベータの後", "リリース後に", "技術的負債として", "上线后再", "发布后再", "记为技术债",
             "오늘은 하지", "출시 후에", "베타 이후", "기술 부채로",
             # en
-            "for another day", "not in this pr",
+            "for another day", "not in this pr", "after the demo", "after the freeze", "after the deadline",
+            "after the migration", "after the holidays", "after the conference", "after the sprint",
+            "después de la demo", "después del freeze", "nach der demo", "nach dem freeze", "après la démo",
+            "après le gel", "depois da demo", "depois do freeze", "デモの後", "デモ後", "演示之后", "封版之后", "데모 후",
+            "데모 이후",
             "in a separate pr", "in a later pr", "as a follow-up", "a follow-up", "file a ticket", "open a ticket",
             "skip it for now", "ignore it for now", "mark it skipped", "quarantine", "won't fix it now",
             "put it on the backlog", "add it to the backlog",
@@ -474,11 +478,14 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "prefiro", "a partir de agora", "daqui pra frente", "daqui para frente", "de agora em diante",
             "convenção", "aqui a gente", "neste repo", "neste projeto", "por favor use", "por favor não",
             # ja
+            "このプロジェクトでは", "このリポジトリでは", "うちでは", "今後この", "今後も",
             "いつも", "常に", "必ず", "今後は", "これからは", "好み", "統一", "規約", "方針",
             "使わないでください", "を使ってください", "でお願いします",
             # zh
+            "这个项目里", "在这个项目中", "我们项目里", "我们都是", "都是这样", "一直这样",
             "规范", "始终", "永远不要", "从现在开始", "偏好", "更喜欢",
             # ko
+            "이 프로젝트에서는", "우리 프로젝트는", "우리 팀은", "이렇게 해 왔",
             "항상", "앞으로는", "앞으로", "선호", "규칙", "컨벤션", "관례", "쓰지 마세요",
             "사용하지 마", "로 통일", "으로 통일", "절대",
         ],
