@@ -362,3 +362,15 @@ def test_an_answer_naming_one_side_of_the_persons_own_question_is_a_decision(que
 
 def test_an_or_without_a_question_offers_nothing():
     assert scoring.offered_options([U("Run the tests or the linter, whatever is faster."), A("Ran both.")]) == []
+
+
+def test_chinese_keep_is_not_a_japanese_hold():
+    """保留 is "on hold" in Japanese (保留にします) but "keep" in Chinese (只保留每日均值): only the Japanese forms defer."""
+    events = [U("数据太大了。"), A("只保留每日均值，小时数据只留给需要的成员。因为存储有限。")]
+    assert "tech_debt" not in fired(events)
+    assert "tech_debt" in fired([U("この件はリリースまで保留にします。時間がないので。"), A("了解です。")])
+
+
+def test_fixed_before_a_number_is_an_amount_not_a_repair():
+    events = [U("The intervals crash on start."), A("Warm-up and cool-down use fixed 10 min each; all tests pass.")]
+    assert "runbook" not in fired(events)

@@ -401,7 +401,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "agora não", "deixar para depois", "deixa pra depois", "deixar pra depois", "adiar", "adiamos",
             "fica para depois", "fica pra depois", "outro momento", "próxima sprint",
             # ja
-            "後で", "あとで", "後回し", "保留", "見送り", "見送ります", "今回は対応しない", "今回はスキップ",
+            "後で", "あとで", "後回し", "保留に", "保留で", "保留します", "保留中", "見送り", "見送ります", "今回は対応しない", "今回はスキップ",
             "一旦スキップ", "将来対応", "別チケット", "別途対応", "次のスプリント", "後日",
             # zh
             "推迟", "延后", "留到", "以后处理", "先放着", "搁置", "先跳过", "暂时不",

@@ -232,7 +232,7 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             gate=("caus", "problem", "issue", "culprit", "bug", "turn", "s why", "due to", "ursache", "原因", "根因",
                   "导致"))),
         ("fix", 0.3, _rx(
-            r"(?<!\ba )(?<!\bthe )" + _NOT_A_CONSTANT + r"fixed(?![- ](?:size|width|length|point|rate|price|list|set|number|cost|window|delay))|"
+            r"(?<!\ba )(?<!\bthe )" + _NOT_A_CONSTANT + r"fixed(?![- ](?:size|width|length|point|rate|price|list|set|number|cost|window|delay)|\s+\d)|"
             r"fixes (?:it|this|that)|"
             r"(?<!planned )(?<!proposed )(?<!possible )(?<!real )(?<!proper )(?<!future )(?<!eventual )"
             r"(?<!long-term )(?<!suggested )(?:the fix|fix(?:\*\*)?:|fix is|fix was)|patched|worked around|"
