@@ -374,3 +374,19 @@ def test_chinese_keep_is_not_a_japanese_hold():
 def test_fixed_before_a_number_is_an_amount_not_a_repair():
     events = [U("The intervals crash on start."), A("Warm-up and cool-down use fixed 10 min each; all tests pass.")]
     assert "runbook" not in fired(events)
+
+
+@pytest.mark.parametrize("prompt", [
+    "no wait. we have max 10 sessions on the oracle, the DBA team enforces it. so nothing above 10 total",
+    "any cell between 1 and 4 can't be published. that's policy, not negotiable",
+    "La fenêtre batch se termine à 05h00. C'est imposé par l'éditeur, on n'a pas la main dessus.",
+])
+def test_a_rule_from_outside_stated_as_a_fact_is_a_constraint(prompt):
+    assert "constraint" in fired([U(prompt), A("Understood; the job now stops new steps before the bound."),
+                                  R("2 passed")])
+
+
+def test_a_bound_only_the_assistant_mentions_with_a_licence_in_passing_is_no_constraint():
+    events = [U("Use the NVMe instances, 31% cheaper. Fusion waits until the license question is settled."),
+              A("Switched; NVMe instances cost ~10% more per hour but finish sooner.")]
+    assert "constraint" not in fired(events)

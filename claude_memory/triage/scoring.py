@@ -263,7 +263,7 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
                   "allow", "forbidden", "prohibi", "permit", "compliance", "regulatory", "policy ", "erlaubt",
                   "interdit", "只读", "限制", "上限", "不允许", "禁止", "配额"))),
         ("soft_limit", 0.25, _rx(
-            r"limits?|limited to|at most|maximum|max(?:imum)? of|caps?|capped|throttl\w*|cannot exceed|"
+            r"limits?|limited to|at most|maximum|max(?:imum)? of|max\.? ?\d+|caps?|capped|throttl\w*|cannot exceed|"
             r"(?:must|has to|have to) (?:not|never|stay|be)|only (?:works?|supports?|runs?|accepts?)|"
             r"per (?:second|minute|hour|day|request|store|user|tenant|account)",
             gate=("limit", "at most", "max", "cap", "throttl", "exceed", "must", "has to", "have to", "only ",
@@ -271,7 +271,7 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
                   "per tenant", "per account"))),
         ("quantity", 0.15, _rx(
             r"\d[\d,.]*\s?(?:[kmgt]i?b|[kmg]o|ms|s|seconds?|minutes?|hours?|req(?:uest)?s?(?:/s)?|calls?|rps|qps|%|mau|"
-            r"users|connections|threads)", gate=None, digit=True)),
+            r"users|connections|threads|sessions|workers|pods|nodes|instances|partitions|processes|cores|v?cpus|jobs|rows|items)", gate=None, digit=True)),
         ("consequence", 0.15, _rx(
             r"which means|won'?t help|will (?:just )?fail|no way around|regardless|can'?t go (?:below|above|past)|"
             r"nothing we can do|whatever we do|only way|ce qui veut dire|lo que significa|o que significa",
@@ -813,7 +813,8 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
                 if value > classes.get(name, (0.0, []))[0]:
                     classes[name] = (value, [])
             score = sum(v for v, _ in classes.values())
-            if not _gate(category, classes):
+            bound = category == "constraint" and any(events[h.event].prompt for h in classes.get("soft_limit", (0, []))[1])
+            if not _gate(category, classes, bound):
                 score = min(score, GATE_CAP)
             if score > best[category].score:
                 hits = [h for _, hs in classes.values() for h in hs]
@@ -840,13 +841,17 @@ def _explained_only(events: list[Event], window: list[int], hits: list[Hit]) -> 
     return not any(events[i].kind == TOOL_USE and not events[i].sidechain for i in window)
 
 
-def _gate(category: str, classes: dict[str, tuple[float, list]]) -> bool:
+def _gate(category: str, classes: dict[str, tuple[float, list]], stated_bound: bool = False) -> bool:
+    """``stated_bound``: the person typed a bound ("max 10", "at most", "must stay"): with an amount and a
+    source outside the code it is a constraint even without a limit phrase."""
     def has(name: str, least: float = _REQUIRED_MIN) -> bool:
         return classes.get(name, (0.0,))[0] >= least - 1e-9
 
     def seen(name: str) -> bool:  # support said by someone in the window (the previous exchange counts)
         return has(name, _SUPPORT_MIN)
 
+    if category == "constraint" and stated_bound and seen("authority") and has("quantity", 0.1):
+        return True  # "max 10 sessions on the Oracle, the DBA team enforces it": an amount, a bound, a source
     if not any(has(name) for name in _REQUIRED[category]):
         return False
     if category == "runbook":  # a write-up with three or more runbook labels stands for a fix and its check;
