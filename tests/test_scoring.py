@@ -390,3 +390,31 @@ def test_a_bound_only_the_assistant_mentions_with_a_licence_in_passing_is_no_con
     events = [U("Use the NVMe instances, 31% cheaper. Fusion waits until the license question is settled."),
               A("Switched; NVMe instances cost ~10% more per hour but finish sooner.")]
     assert "constraint" not in fired(events)
+
+
+def test_stable_is_not_settled():
+    """稳定了 ("is stable now") holds 定了 ("settled"): a chat about a tool's stability is no decision."""
+    assert "decision" not in fired([U("随便聊聊：你觉得 Nix flakes 现在算稳定了吗？"), A("官方上实验性，事实上很稳定。")])
+    assert "decision" in fired([U("那就定了，用 Redis，因为我们已经在用。"), A("好的，已改成 Redis。")])
+
+
+def test_a_deferral_the_assistant_only_explains_is_no_debt():
+    explained = [U("k_work の使い分けを教えて"), A("システムワークキューは割り込みから後回しにしたい処理向けです。共有なので長くブロックしないでください。")]
+    assert "tech_debt" not in fired(explained)
+
+
+@pytest.mark.parametrize("prompt", [
+    "good. real fix = a startup listener. but not this sprint, we are in release freeze. write it in tech-debt.md",
+    "the 3 old specs stay for now, port them when we touch them, not worth a sprint",
+    "Die alte Prozedur bleibt erstmal, das Aufräumen machen wir nach dem Jahresabschluss.",
+])
+def test_deferrals_past_a_sprint_or_a_touch_are_debt(prompt):
+    assert "tech_debt" in fired([U(prompt), A("Noted in docs/tech-debt.md.")])
+
+
+@pytest.mark.parametrize("prompt", [
+    "no @Autowired fields. we do constructor injection always, final fields. its in every class here",
+    "여기선 예외 던지지 말아 주세요. 항상 Either로 반환하는 게 우리 규칙이에요.",
+])
+def test_house_rules_said_in_passing_are_preferences(prompt):
+    assert "preference" in fired([U(prompt), A("Changed it.")])

@@ -93,7 +93,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "で行きましょう", "でいきましょう", "で行きます", "でいきます", "を採用", "採用します", "採用しました",
             "で決まり", "決めました", "を選びました", "に移行します", "で合意",
             # zh
-            "决定", "就用", "采用", "选定", "定了", "选择了", "改用", "就这么定",
+            "决定", "就用", "采用", "选定", "就定了", "定了吧", "定下来", "选择了", "改用", "就这么定",
             # ko
             "로 하겠습니다", "로 하죠", "로 합시다", "로 하자", "로 가겠습니다", "로 가죠", "로 갑시다", "로 가자",
             "결정했", "결정하겠", "로 결정", "으로 결정", "채택", "선택했", "하기로 했", "쓰기로 했",
@@ -382,6 +382,13 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             # en
             "for another day", "not in this pr", "after the demo", "after the freeze", "after the deadline",
             "after the migration", "after the holidays", "after the conference", "after the sprint",
+            *_product(("not", "not for", "not in"), ("this release", "this sprint", "this milestone", "this version",
+                                                      "this iteration", "this cycle", "this quarter")),
+            "when we touch", "when we next touch", "next time we touch", "when we get to it", "after year-end",
+            "after the year-end", "cuando toquemos", "cuando lo toquemos", "después del cierre", "no en este sprint",
+            "wenn wir * anfassen", "machen wir nach", "nach dem jahresabschluss", "nicht in diesem sprint",
+            "quand on touchera", "après la clôture", "pas dans ce sprint", "quando mexermos", "depois do fechamento",
+            "nesta sprint não", "触るときに", "決算後", "下次改的时候", "年结之后", "건드릴 때", "결산 후",
             "después de la demo", "después del freeze", "nach der demo", "nach dem freeze", "après la démo",
             "après le gel", "depois da demo", "depois do freeze", "デモの後", "デモ後", "演示之后", "封版之后", "데모 후",
             "데모 이후",
@@ -432,6 +439,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "땜빵", "임시방편", "임시 조치", "제대로 고치", "전에는",
         ],
         "weak_deferral": [
+            "tech-debt", "debt.md", "known issues", "known-issues", "issue tracker",
             "tech debt", "technical debt", "not yet", "for the moment", "temporarily", "pendiente",
             "offener punkt", "offene punkte", "comme dette", "pendência", "残しました", "待办", "남겨 두었", "once", "una vez que", "sobald", "dès que", "assim que", "por ahora", "de momento", "deuda técnica", "vorerst", "erstmal",
             "vorläufig", "fürs erste", "technische schulden", "pour l'instant", "provisoirement", "dette technique",
@@ -462,7 +470,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             # en
             "i prefer", "i'd prefer", "i'd rather", "we'd rather", "please always", "please never", "don't ever", "stick to", "the team prefers", "team convention", "we like to",
             "rule of thumb", "we default to", "as a rule", "in our codebase", "in our repo",
-            "we never use", "we don't throw", "we avoid", "we never do",
+            "we never use", "we don't throw", "we avoid", "we never do", "we do * always", "our rule", "is our rule",
+            "nuestra regla", "unsere regel", "notre règle", "nossa regra", "うちのルール", "我们的规矩", "우리 규칙",
             "no usamos", "nunca usamos", "evitamos", "wir verwenden kein", "wir nutzen kein", "wir vermeiden",
             "on n'utilise pas", "on évite", "on ne fait pas", "não usamos", "a gente não usa", "evitamos",
             "使いません", "使わない方針", "我们不用", "我们不使用", "우리는 안 써", "사용하지 않습니다",
@@ -500,6 +509,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "anywhere", "everything you write", "all the code", "all our code", "applies to", "in our code",
             "the whole repo", "ever.", "ever,",
             "nothing else", "every message", "every file", "every function", "every query", "every commit",
+            "every class", "every module", "every service", "every endpoint", "every handler", "in every",
+            "aquí siempre", "hier immer", "ici on", "aqui sempre", "ここでは", "这里都", "여기선", "여기서는",
             "en nuestro código", "en todo el código", "vale para todo", "in unserem code", "im ganzen code",
             "gilt für alles", "dans notre code", "dans tout le code", "ça vaut pour", "no nosso código",
             "em todo o código", "vale para tudo", "このリポジトリ", "このコードベース", "全部の", "我们的代码",

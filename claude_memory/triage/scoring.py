@@ -194,7 +194,7 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             r"on (?:part sur|prend|choisit|retient|garde|va (?:utiliser|partir sur|prendre))|choisi[es]?|retenue?s?|"
             r"décidé|décision|nous avons opté|vamos con|vamos a usar|vamos usar|decidimos|elegimos|escolhemos|"
             r"optamos por|usaremos|a decisão|la decisión|wir nehmen|wir verwenden|entschieden|entscheidung",
-            r"决定|选用|就用|采用|选定|定了",
+            r"决定|选用|就用|采用|选定|(?<!稳)(?<!确)(?<!固)定了",
             gate=("go", "stick", "settle", "went with", "decid", "decis", "chose", "pick", "opt", "use", "adopt",
                   "switch to", "move to", "migrate to", "standardi", "on part", "on prend", "on choisit", "on retient",
                   "on garde", "on va ", "choisi", "retenu", "décid", "vamos", "elegimos", "escolhemos", "usaremos",
@@ -797,6 +797,10 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
             if category == "constraint" and "limit" in classes and _explained_only(events, previous + current,
                                                                                     classes["limit"][1]):
                 del classes["limit"]
+            if category == "tech_debt":  # "handlers defer work to a queue", explained: not this project's debt
+                for name in ("deferral", "weak_deferral"):
+                    if name in classes and _explained_only(events, previous + current, classes[name][1]):
+                        del classes[name]
             if category == "decision" and answer is not None:
                 classes["choice_answer"] = (_class_weight("decision", "choice_answer"),
                                             [Hit(answer, 0, min(len(events[answer].text), 200), "choice_answer")])
@@ -830,9 +834,9 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
 
 
 def _explained_only(events: list[Event], window: list[int], hits: list[Hit]) -> bool:
-    """True when a limit was only told by the assistant (or asked about) in an exchange where it did no work:
-    an answer to "how does X's rate limit work?" explains someone else's rule; a limit the user states,
-    or one the assistant found while working on the project, is this project's constraint."""
+    """True when a limit (or a deferral) was only told by the assistant (or asked about) in an exchange where it
+    did no work: an answer to "how does X's rate limit work?" explains someone else's rule; a limit the user
+    states, or one the assistant found while working on the project, is this project's constraint."""
     def told(event: Event) -> bool:  # the assistant's words, or a question the user asked
         return event.kind == ASSISTANT_TEXT or (event.prompt and event.text.rstrip().endswith(("?", "\uff1f")))
 
