@@ -418,3 +418,11 @@ def test_deferrals_past_a_sprint_or_a_touch_are_debt(prompt):
 ])
 def test_house_rules_said_in_passing_are_preferences(prompt):
     assert "preference" in fired([U(prompt), A("Changed it.")])
+
+
+def test_a_docs_path_is_a_write_up_only_when_something_goes_into_it():
+    trouble = U("nix build broke after the bump: hash mismatch in fixed-output derivation.")
+    assert "runbook" in fired([trouble, A("Updated the sha256; the build works."),
+                               U("put the steps in docs/ops/nix.md, wei hit this last month too"), A("Done.")])
+    assert "runbook" not in fired([U("summarize docs/vendor/api-4.2.md for me - anything that breaks us?"),
+                                   A("Max pageSize drops to 500; `PAGE_SIZE = 1000` would be an error.")])

@@ -221,6 +221,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "toute la nuit", "sem reinícios", "a noite toda", "一晩", "再起動しなくなった", "一晚上", "没有再", "밤새",
             # en
             "works now", "is working", "all green", "tests pass", "builds now", "reconnects", "stays up",
+            "without errors", "without error", "ran fine", "runs fine", "went fine", "live again", "back up",
+            "finished completed", "completed successfully", "finished successfully",
             "back to normal", "no longer", "checked", "now completes", "completes in", "now * completes",
             "now * works", "now finishes", "goes through",
             "is back",
@@ -251,6 +253,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "in the wiki", "for next time", "so next time", "future me", "whoever is on call", "the next person",
             "bit us", "bites us", "bitten by", "hit this again", "happens again", "happened again", "same as last time",
             "like last time", "last time this", "third time", "3rd time", "second time this", "again and again",
+            "hit this before", "hit this last", "ran into this before", "seen this before", "last month too",
             "every time we", "write down how", "write down the steps", "write up how", "whoever hits", "the next one who", "second time",
             "in case it happens again", "if it happens again", "when it happens again", "if this happens again",
             # es

@@ -249,7 +249,7 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
                   "failure", "vérifié", "funcion", "验证", "确认", "通过了"))),
         # the person asks to keep the fix for next time, or says the problem is back: worth a runbook when
         # the window also shows trouble (a symptom); phrases in :mod:`.phrases`
-        ("writeup", 0.35, _rx(r"next time|runbooks?|troubleshooting|on[- ]call|(?:docs?|runbooks?|playbooks?|wiki)/",
+        ("writeup", 0.35, _rx(r"next time|runbooks?|troubleshooting|on[- ]call|(?:in|into|to) (?:the )?(?:docs?|runbooks?|playbooks?|wiki)/[\w./-]*",
                               gate=("next time", "runbook", "troubleshooting", "call", "doc", "playbook", "wiki"))),
     ],
     "constraint": [
