@@ -138,7 +138,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "keeps failing", "exit code", "segfault", "panicked", "out of memory", "oom", "deadlock", "stuck",
             "can't connect", "cannot connect", "link error", "undefined reference", "no such file",
             "permission denied", "doesn't reconnect", "never reconnects", "stopped reconnecting", "flaky",
-            "won't reconnect", "is failing", "fails to",
+            "won't reconnect", "is failing", "fails to", "broke after", "it broke", "build broke", "broke the build",
+            "broke again", "broken again",
             "hangs at", "hang at", "hanging", "stuck at", "stuck on", "never finishes", "times out",
             # es
             "falla", "fallo", "no funciona", "se cae", "se colgó", "no arranca", "no conecta", "excepción", "colgado",
