@@ -426,3 +426,10 @@ def test_a_docs_path_is_a_write_up_only_when_something_goes_into_it():
                                U("put the steps in docs/ops/nix.md, wei hit this last month too"), A("Done.")])
     assert "runbook" not in fired([U("summarize docs/vendor/api-4.2.md for me - anything that breaks us?"),
                                    A("Max pageSize drops to 500; `PAGE_SIZE = 1000` would be an error.")])
+
+
+@pytest.mark.parametrize("prompt", ["yeah. ok thanks, parking this until I've talked to her",
+                                    "No quiero decidir hoy; lo dejamos para después, primero hablarlo con Ana."])
+def test_a_choice_put_off_is_no_debt(prompt):
+    events = [U("EKS or ECS for the new service? pros and cons please"), A("EKS: ... ECS: ..."), U(prompt), A("OK.")]
+    assert fired(events) == set()

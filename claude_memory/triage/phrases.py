@@ -442,6 +442,15 @@ PHRASES: dict[str, dict[str, list[str]]] = {
             "权宜之计", "临时方案", "凑合", "先这样", "真正的修复", "之前不",
             "땜빵", "임시방편", "임시 조치", "제대로 고치", "전에는",
         ],
+        "undecided": [
+            # a choice put off is not work put off: "parking this until I've talked to her"
+            "don't want to decide", "not decide", "decide later", "decide next", "before we decide", "until i've talked",
+            "until we've talked", "until i talk", "need to talk to", "talk to the team first", "discuss it with",
+            "bring both to", "no quiero decidir", "decidimos después", "hablarlo con", "will nicht entscheiden",
+            "entscheiden wir später", "erst besprechen", "je ne veux pas décider", "on décidera", "en parler avec",
+            "não quero decidir", "decidimos depois", "falar com", "まだ決めない", "決めるのは", "相談してから",
+            "先不决定", "商量一下", "再决定", "결정은 나중", "이야기해 보고", "상의해 보고",
+        ],
         "weak_deferral": [
             "tech-debt", "debt.md", "known issues", "known-issues", "issue tracker",
             "tech debt", "technical debt", "not yet", "for the moment", "temporarily", "pendiente",

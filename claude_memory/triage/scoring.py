@@ -307,6 +307,7 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             gate=_RATIONALE_GATE + ("no time", "wasted effort", "big one", "blocked ", "depends on", "planned",
                                     "release ", "deadline", "pas le temps", "sin tiempo", "sem tempo", "没时间",
                                     "要发版", "来不及"))),
+        ("undecided", 0.0, _rx(r"undecided", gate=("undecided",))),  # only takes a deferral away (_undecided_wins)
         ("stopgap", 0.2, _rx(r"workaround for now|temporary (?:fix|hack|workaround)", gate=("workaround", "temporary"))),
         ("ticket", 0.15, _LazyPattern(
             r"(?<![\w-])(?!(?:UTF|ISO|SHA|RFC|CVE|HTTP|TLS|AES|MD|PEP)-)[A-Z][A-Z0-9]{1,9}-\d{1,6}(?!\w)", 0, ("-",), True)),
@@ -613,6 +614,7 @@ def _event_cues(event: Event) -> dict[str, dict[str, list[tuple[int, int]]]]:
     if event.kind == ASSISTANT_TEXT and (":" in text or "：" in text) and len(_STRUCTURE_LABELS.compiled().findall(text)) >= 3:
         found.setdefault("runbook", {})["structure"] = [(m.start(), m.end()) for m in _STRUCTURE_LABELS.finditer(text)]
     _defer_wins(found)
+    _undecided_wins(found)
     _debt_wins(found)
     return found
 
@@ -628,6 +630,17 @@ def _defer_wins(found: dict[str, dict[str, list[tuple[int, int]]]]) -> None:
         found["decision"]["choice"] = kept
     else:
         del found["decision"]["choice"]
+
+
+def _undecided_wins(found: dict[str, dict[str, list[tuple[int, int]]]]) -> None:
+    """A deferral said with a choice left open ("parking this until I've talked to her") puts off a decision,
+    not work: it is no debt."""
+    debt = found.get("tech_debt", {})
+    if debt.pop("undecided", None):
+        debt.pop("deferral", None)
+        debt.pop("weak_deferral", None)
+        if not debt:
+            del found["tech_debt"]
 
 
 def _debt_wins(found: dict[str, dict[str, list[tuple[int, int]]]]) -> None:
