@@ -433,3 +433,36 @@ def test_a_docs_path_is_a_write_up_only_when_something_goes_into_it():
 def test_a_choice_put_off_is_no_debt(prompt):
     events = [U("EKS or ECS for the new service? pros and cons please"), A("EKS: ... ECS: ..."), U(prompt), A("OK.")]
     assert fired(events) == set()
+
+
+NUMBERED = A("Three realistic options:\n\n1. **bevy_spatial**: least code, one more dependency.\n"
+             "2. **Own uniform grid**: about 60 lines, very fast.\n3. **Sort-and-sweep**: simplest, degrades.")
+
+
+@pytest.mark.parametrize("prompt, picks", [("2. no extra dep, and we control the rebuild", True),
+                                           ("option 3", True), ("2 then", True),
+                                           ("2 more questions first: which is fastest", False),
+                                           ("3 is out, they only allow the browser", False)])
+def test_an_answer_may_pick_a_numbered_option_by_its_number(prompt, picks):
+    assert ("decision" in fired([U("neighbour lookup crawls. options?"), NUMBERED, U(prompt), A("Done.")])) is picks
+
+
+def test_a_cjk_answer_names_its_option_without_spaces():
+    offer = A("做 10% 分流有两种方式：\n\n1. **每个请求随机**：实现最简单。\n2. **按客户 ID 哈希（粘性）**：结果一致。")
+    assert "decision" in fired([U("看一下路由怎么选模型版本。"), offer, U("按客户哈希。一致性更重要。"), A("代码和测试都好了。")])
+
+
+def test_an_offer_stays_open_one_exchange_without_a_choice():
+    offer = A("Three options:\n1. **int8 dynamic**: no calibration data.\n2. **int8 static**: faster, more upkeep.\n"
+              "3. **fp16**: no gain on CPU.")
+    measure = [U("Yes, measure the first one."), A("Dynamic int8: 2.3x faster, F1 -0.5.")]
+    pick = [U("int8 dynamic then. half a point of F1 is fine."), A("Done: CPU nodes load the int8 variant.")]
+    assert "decision" in fired([U("quantize? what are the options"), offer, *measure, *pick])
+    # the same at three stops: the cursor keeps the offer open through the measuring exchange
+    options, kept = scoring.open_offer([U("quantize? options?"), offer])
+    options, kept = scoring.open_offer(measure, options, kept)
+    assert options and kept
+    assert "decision" in fired(pick, prior_options=options, prior_open=kept)
+    # ... but not for a second exchange that neither offers nor chooses
+    options, kept = scoring.open_offer([U("also bump the version"), A("Bumped.")], options, kept)
+    assert options == [] and "decision" not in fired(pick, prior_options=options, prior_open=kept)

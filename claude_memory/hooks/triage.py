@@ -117,16 +117,17 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
             cursors.save_cursor(cursor_file, {**cursor, "offset": tail.end, "inode": st.st_ino, "size": tail.size,
                                               "head": head, "in_save_flow": in_flow, "last_message": last_crc,
                                               **({} if resumed else {"metrics": {}, "prior_text": "", "support": {},
-                                                                        "prior_options": []})})
+                                                                        "prior_options": [], "options_open": False})})
         return None
 
-    from claude_memory.triage.scoring import (activity_metrics, last_assistant_text, merge_metrics,
-                                              offered_options, score_all)
+    from claude_memory.triage.scoring import (activity_metrics, last_assistant_text, merge_metrics, open_offer,
+                                              score_all)
 
     options = _words(cursor.get("prior_options")) if resumed else []
+    kept_open = resumed and cursor.get("options_open") is True
     metrics = merge_metrics(cursor.get("metrics") if resumed else None, activity_metrics(events))
     scores = score_all(events, metrics, prior_text=prior, carried=_carried(cursor) if resumed else None,
-                       prior_options=options)
+                       prior_options=options, prior_open=kept_open)
     limits = thresholds(config)
     triggered = [c for c in categories if scores[c].score >= limits[c]]
 
@@ -137,16 +138,17 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
             metrics = {}
     if dry_run:
         return answer
-    cursors.save_cursor(cursor_file, {
+    record = {
         "offset": tail.end, "inode": st.st_ino, "size": tail.size, "head": head, "metrics": metrics,
         "in_save_flow": in_flow, "last_message": last_crc,
         "prior_text": _private_tail(last_assistant_text(events) or prior),
         # a category that triggered starts over: what supported it is in its memory now
         "support": {c: score.support for c, score in scores.items() if score.support and c not in triggered},
-        # what the last exchange offered to choose from: short words, redacted like the text
-        "prior_options": _words(_private_tail(" ".join(offered_options(events))).split()
-                                if any(e.prompt for e in events) else options),
-    })
+    }
+    # what is still on offer to choose from: short words, redacted like the text
+    offer, kept_open = open_offer(events, options, kept_open)
+    record["prior_options"], record["options_open"] = _words(_private_tail(" ".join(offer)).split()), kept_open
+    cursors.save_cursor(cursor_file, record)
     return answer
 
 

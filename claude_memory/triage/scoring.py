@@ -42,6 +42,7 @@ __all__ = [
     "score_all",
     "statements",
     "offered_options",
+    "open_offer",
     "STATEMENT_CLASSES",
 ]
 
@@ -549,6 +550,11 @@ _ALTERNATIVES = (
     _LazyPattern(rf"([A-Za-z][\w.+#-]{{0,40}})[ \t]*(?:还是|か|아니면|또는)[ \t]*([A-Za-z][\w.+#-]{{0,40}})", 0,
                  ("还是", "か", "아니면", "또는")),
 )
+_NUMBERED = _LazyPattern(r"(?m)^[ \t]*(\d{1,2})[.)][ \t]+\S", 0)
+#: An answer that picks an option by its number: "2.", "3 then", "option 2", "#1".
+_PICKED_NUMBER = _LazyPattern(
+    r"[ \t]*(?:(?:option|opción|opcion|opção|variante|方案|案|옵션)[ \t]*#?(\d{1,2})|#?(\d{1,2})"
+    r"(?=[.,):;!]|[ \t]*$|[ \t]+(?:then|it is|entonces|dann|alors|então|please|pls)\b))", _IGNORECASE)
 _LIST_ITEM = _LazyPattern(r"(?m)^\s*(?:[-*\u2022]|\d+[.)])\s+(.+)$", 0)
 _BOLD = _LazyPattern(r"\*\*([^*\n]{1,80})\*\*", 0)
 _WORD = _LazyPattern(r"[a-z0-9\u00c0-\u024f][a-z0-9\u00c0-\u024f+#.-]{2,}", 0)
@@ -692,11 +698,34 @@ def _option_words(text: str) -> set[str]:
     if len(items) < 2:
         return set()
     words: set[str] = set()
+    keys: set[str] = set()
     for item in items:
         bold = _BOLD.compiled().findall(item)
         head = " ".join(bold) if bold else " ".join(item.split()[:4])
         words.update(w.strip(".-") for w in _WORD.compiled().findall(head.lower()))
-    return {key for w in words if len(w) >= 3 and w not in _STOPWORDS for key in _option_keys(w)}
+        keys |= _cjk_keys(head)
+    numbers = {int(n) for n in _NUMBERED.compiled().findall(text)}
+    if len(numbers) >= 2:  # "1. ... 2. ...": an answer may pick one by its number
+        keys |= {f"#{n}" for n in numbers}
+    return keys | {key for w in words if len(w) >= 3 and w not in _STOPWORDS for key in _option_keys(w)}
+
+
+def _cjk_keys(text: str) -> set[str]:
+    """Three-character runs of a text's CJK, kana or Hangul (those scripts write an option's name without
+    spaces: "按客户 ID 哈希" and the answer "按客户哈希" share 按客户)."""
+    if text.isascii():
+        return set()
+    runs = "".join(c if c >= "\u3040" and c.isalpha() else " " for c in text).split()
+    return {"~" + run[i:i + 3] for run in runs for i in range(len(run) - 2)}
+
+
+def _answer_keys(first: str) -> tuple[set[str], int]:
+    """The keys an answer names (its words', its CJK runs', "#2" for an answer that starts with option 2's
+    number) and how many of them are words."""
+    words = [w.strip(".-") for w in _WORD.compiled().findall(first.lower())]
+    keys = {k for w in words for k in _option_keys(w)}
+    number = _PICKED_NUMBER.compiled().match(first)
+    return keys | _cjk_keys(first) | ({f"#{int(number.group(1) or number.group(2))}"} if number else set()), len(words)
 
 
 def _option_keys(word: str) -> set[str]:
@@ -742,36 +771,58 @@ def offered_options(events: list[Event], exchange: list[int] | None = None) -> l
     return sorted(options)
 
 
-def _choice_answer(events: list[Event], previous: list[int], current: list[int], prior_text: str = "",
-                   prior_options=()) -> int | None:
-    """Index of a typed prompt that picks one of the options just offered (listed by the assistant, or
-    named in the person's own "X or Y?" question), else None.
+def _walk_offers(events: list[Event], groups: list[list[int]], offer: set[str],
+                 kept: bool) -> tuple[list[int | None], tuple[set[str], bool]]:
+    """Each exchange's choice answer (a prompt index or None), and what stays on offer after the last one.
 
-    ``prior_text`` and ``prior_options`` stand in for the previous exchange when it was triaged at an
-    earlier stop.
-    """
+    ``offer``: what the exchange before the first offered; ``kept``: it was already kept open once. What an
+    exchange offers is open to the next one; it stays open one exchange more when that exchange neither
+    offered nor chose ("measure option 1 first", then "int8 then")."""
+    def step(exchange: list[int], answer: int | None) -> tuple[set[str], bool]:
+        new = set(offered_options(events, exchange))
+        if new:
+            return new, False
+        if offer and answer is None and not kept:
+            return offer, True
+        return set(), False
+
+    answers: list[int | None] = []
+    for gi, current in enumerate(groups):
+        if gi:
+            offer, kept = step(groups[gi - 1], answers[-1])
+        answers.append(_choice_answer(events, current, offer))
+    if groups:
+        offer, kept = step(groups[-1], answers[-1])
+    return answers, (offer, kept)
+
+
+def open_offer(events: list[Event], prior_options=(), prior_open: bool = False) -> tuple[list[str], bool]:
+    """What is on offer to choose from after ``events`` (given what was before them), for the next triage:
+    the option keys, and whether they were already kept open one exchange."""
+    _, (offer, kept) = _walk_offers(events, _exchanges(events), set(prior_options), prior_open)
+    return sorted(offer), kept
+
+
+def _choice_answer(events: list[Event], current: list[int], options: set[str]) -> int | None:
+    """Index of the typed prompt of ``current`` that picks one of ``options`` (what was just offered: the
+    assistant's list, or the person's own "X or Y?" question), else None."""
     prompt = next((i for i in current if events[i].prompt), None)
-    if prompt is None:
-        return None
-    if previous:
-        options = set(offered_options(events, previous))
-    else:
-        options = set(prior_options) | (_option_words(prior_text) if prior_text else set())
-    if not options:
+    if prompt is None or not options:
         return None
     first = _FIRST_CLAUSE.compiled().split(events[prompt].text.strip(), maxsplit=1)[0]
     if first.rstrip().endswith(("?", "\uff1f")):
         return None
     words = [w.strip(".-") for w in _WORD.compiled().findall(first.lower())]
     overlap = {w for w in words if _option_keys(w) & options}
-    if (len(first.split()) <= 8 and overlap) or (len(first.split()) <= 20 and len(overlap) >= 2):
+    picked = _answer_keys(first)[0] & options
+    if (len(first.split()) <= 8 and picked) or (len(first.split()) <= 20 and len(overlap) >= 2):
         return prompt
     return None
 
 
 def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
                           prior_text: str = "", carried: dict | None = None,
-                          prior_options=()) -> dict[str, CategoryScore]:
+                          prior_options=(), prior_open: bool = False) -> dict[str, CategoryScore]:
     """Scores of the text categories over ``events`` (best window per category).
 
     ``prior_text``: the assistant's last text before ``events`` (from an earlier
@@ -780,8 +831,8 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
     rationale, symptoms...) count at the previous-exchange discount. Its required
     cues never count, so text triaged at an earlier stop cannot trigger again alone.
 
-    ``prior_options``: the option keys the exchange before ``events`` offered (:func:`offered_options`, kept
-    by an earlier triage), for a prompt that picks one.
+    ``prior_options``: the option keys on offer before ``events`` (:func:`open_offer`, kept by an earlier
+    triage), for a prompt that picks one; ``prior_open``: they were already kept open one exchange.
 
     ``carried``: category -> supporting class -> value, what earlier parts of the session showed (a
     category's ``support`` from an earlier triage). Supporting cues said anywhere earlier in the session
@@ -795,10 +846,11 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
     best: dict[str, CategoryScore] = {c: CategoryScore(c, 0.0) for c in categories}
     prior: dict | None = None if prior_text.strip() else {}
     support = {c: dict((carried or {}).get(c) or {}) for c in categories}
+    answers, _ = _walk_offers(events, groups, set(prior_options) | (_option_words(prior_text) if prior_text
+                                                                    else set()), prior_open)
     for gi, current in enumerate(groups):
         previous = groups[gi - 1] if gi else []
-        answer = _choice_answer(events, previous, current, prior_text if gi == 0 else "",
-                                prior_options if gi == 0 else ())
+        answer = answers[gi]
         for category in categories:
             classes: dict[str, tuple[float, list[Hit]]] = {}
             for factor, indices in ((_PREVIOUS_EXCHANGE, previous), (1.0, current)):
@@ -995,11 +1047,12 @@ def score_session(metrics: dict, events: list[Event]) -> float:
 
 
 def score_all(events: list[Event], metrics: dict | None = None, *, prior_text: str = "",
-              carried: dict | None = None, prior_options=()) -> dict[str, CategoryScore]:
+              carried: dict | None = None, prior_options=(), prior_open: bool = False) -> dict[str, CategoryScore]:
     """Every category: text categories from ``events`` (``prior_text`` as for
     :func:`score_text_categories`), session_summary from ``metrics`` (defaults to the activity of
     ``events``) and a wrap-up in ``events``. The Stop hook's scoring."""
-    scores = score_text_categories(events, prior_text=prior_text, carried=carried, prior_options=prior_options)
+    scores = score_text_categories(events, prior_text=prior_text, carried=carried, prior_options=prior_options,
+                                   prior_open=prior_open)
     metrics = metrics if metrics is not None else activity_metrics(events)
     scores["session_summary"] = CategoryScore("session_summary", score_session(metrics, events), metrics=metrics)
     return scores
