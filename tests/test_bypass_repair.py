@@ -280,3 +280,18 @@ def test_a_file_git_left_in_conflict_is_left_for_resolve(run_script, project, st
     assert b"<<<<<<<" in conflicted
     assert _after_bash(run_script, project, "git merge theirs") is None
     assert (memory_root / TARGET).read_bytes() == conflicted  # left for memory_index.py --resolve
+
+
+def test_a_first_manifest_does_not_adopt_an_invalid_file_written_around_the_writer(run_script, project, memory_root,
+                                                                                      capsys):
+    """A store without a manifest (a fresh clone, a first install): a file written around the writer just before
+    its first transaction is left out of the first manifest, so the next check quarantines it."""
+    write_json(memory_root / "decisions" / "use-postgres.json", make_doc())
+    (memory_root / "decisions" / "sneaky.json").write_text("{not json")
+    _create(project, memory_root, capsys, id="no-orm", title="No ORM, plain SQL")
+    recorded = mf.read_manifest(str(memory_root))
+    assert "decisions/use-postgres.json" in recorded and "decisions/sneaky.json" not in recorded
+    answer = _after_bash(run_script, project, "echo")
+    assert answer is not None and "decisions/sneaky.json" in answer["reason"]
+    assert not (memory_root / "decisions" / "sneaky.json").exists()
+    assert any(p.name.startswith("sneaky.json.invalid.") for p in (memory_root / "decisions").iterdir())

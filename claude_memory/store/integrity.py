@@ -140,8 +140,13 @@ def entries(root: str | os.PathLike) -> dict:
 
 
 def _baseline(root: str) -> dict:
+    """A first manifest: every file as found, except a memory file that is not a valid memory (one written
+    around the writer just before this first transaction must not become the writer's own): left out, it
+    is what the next check finds added, and quarantines or sets aside."""
     out: dict = {}
     for rel, sig in mf.scan(root).items():
+        if rel != mf.INDEX and not _valid_memory(Path(root), rel):
+            continue
         try:
             data = Path(root, rel).read_bytes()
         except OSError:
@@ -278,6 +283,16 @@ def _restore(root: Path, rel: str, digest: str) -> bool:
         return False
     store_io.write_record(root / rel, text)
     return True
+
+
+def _valid_memory(root: Path, rel: str) -> bool:
+    from claude_memory.core.categories import category_of_folder
+    from claude_memory.core.slug import is_valid_slug
+
+    folder, _, name = rel.partition("/")
+    path = root / rel
+    return (name.endswith(".json") and is_valid_slug(name[:-5]) and path.is_file() and not path.is_symlink()
+            and not _problems(path, category_of_folder(folder)))
 
 
 def _problems(path: Path, category: str) -> list[str]:
