@@ -466,3 +466,30 @@ def test_an_offer_stays_open_one_exchange_without_a_choice():
     # ... but not for a second exchange that neither offers nor chooses
     options, kept = scoring.open_offer([U("also bump the version"), A("Bumped.")], options, kept)
     assert options == [] and "decision" not in fired(pick, prior_options=options, prior_open=kept)
+
+
+def _edit(path: str = "src/a.py") -> Event:
+    return Event(TOOL_USE, path, tool="Edit")
+
+
+@pytest.mark.parametrize("prompt", ["no @Autowired here. we do constructor injection, always.",
+                                    "Nein, bei uns immer Integer in Cent, nie float.",
+                                    "いや、今後はコメントは英語でお願いします。"])
+def test_a_house_rule_that_corrects_the_work_just_done_is_a_preference(prompt):
+    work = [U("add the writer class"), _edit(), A("Added SettlementWriter.")]
+    assert "preference" in fired([*work, U(prompt), A("Changed it.")])
+    # at a later stop, with only the cursor's word that the last exchange changed a file
+    assert scoring.edited_last(work) is True
+    assert "preference" in fired([U(prompt), A("Changed it.")], prior_edited=True)
+
+
+def test_the_same_rule_without_work_before_it_needs_more_than_its_words():
+    prompt = U("no @Autowired here. we do constructor injection, always.")
+    assert scoring.score_text_categories([prompt, A("Sure.")])["preference"].score < \
+        scoring.score_text_categories([U("add it"), _edit(), A("Added."), prompt, A("Sure.")])["preference"].score
+
+
+def test_edited_last_reads_the_last_exchange_and_keeps_the_flag_through_a_continuation():
+    assert scoring.edited_last([U("a"), _edit(), A("done"), U("thanks"), A("ok")]) is False
+    assert scoring.edited_last([A("still going")], before=True) is True
+    assert scoring.edited_last([], before=True) is True

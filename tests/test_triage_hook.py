@@ -312,3 +312,18 @@ def test_the_options_of_a_question_reach_the_answer_at_the_next_stop(env, tmp_pa
 @pytest.mark.parametrize("value", [None, "room", [1, 2], ["x" * 61], {"a": 1}])
 def test_damaged_prior_options_are_ignored(value):
     assert triage_hook._words(value) == []
+
+
+def test_the_cursor_remembers_that_the_last_exchange_changed_a_file(env, tmp_path, memory_root):
+    path = tmp_path / "t.jsonl"
+    edit = {"type": "assistant", "message": {"role": "assistant", "content": [
+        {"type": "tool_use", "id": "t1", "name": "Edit", "input": {"file_path": "/p/a.kt", "old_string": "a",
+                                                                   "new_string": "b"}}]}}
+    path.write_bytes(jsonl([{"type": "user", "message": {"role": "user", "content": "add the writer"}}, edit]))
+    assert run(payload(path, env, last_assistant_message="Added the writer.")) == []
+    cursor = json.loads((memory_root / ".staging" / "cursors" / "sess-1.json").read_text())
+    assert cursor["edited"] is True
+    with open(path, "ab") as fh:
+        fh.write(jsonl(_turn("no @Autowired fields. we do constructor injection always, every class here",
+                             "Switched to constructor injection.")))
+    assert run(payload(path, env, last_assistant_message="Switched to constructor injection.")) == ["preference"]

@@ -117,17 +117,19 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
             cursors.save_cursor(cursor_file, {**cursor, "offset": tail.end, "inode": st.st_ino, "size": tail.size,
                                               "head": head, "in_save_flow": in_flow, "last_message": last_crc,
                                               **({} if resumed else {"metrics": {}, "prior_text": "", "support": {},
-                                                                        "prior_options": [], "options_open": False})})
+                                                                        "prior_options": [], "options_open": False,
+                                                                        "edited": False})})
         return None
 
-    from claude_memory.triage.scoring import (activity_metrics, last_assistant_text, merge_metrics, open_offer,
-                                              score_all)
+    from claude_memory.triage.scoring import (activity_metrics, edited_last, last_assistant_text, merge_metrics,
+                                              open_offer, score_all)
 
     options = _words(cursor.get("prior_options")) if resumed else []
     kept_open = resumed and cursor.get("options_open") is True
     metrics = merge_metrics(cursor.get("metrics") if resumed else None, activity_metrics(events))
+    edited = resumed and cursor.get("edited") is True
     scores = score_all(events, metrics, prior_text=prior, carried=_carried(cursor) if resumed else None,
-                       prior_options=options, prior_open=kept_open)
+                       prior_options=options, prior_open=kept_open, prior_edited=edited)
     limits = thresholds(config)
     triggered = [c for c in categories if scores[c].score >= limits[c]]
 
@@ -148,6 +150,7 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
     # what is still on offer to choose from: short words, redacted like the text
     offer, kept_open = open_offer(events, options, kept_open)
     record["prior_options"], record["options_open"] = _words(_private_tail(" ".join(offer)).split()), kept_open
+    record["edited"] = edited_last(events, edited)  # the last exchange changed a file: "no, ..." corrects it
     cursors.save_cursor(cursor_file, record)
     return answer
 

@@ -6,7 +6,8 @@ Stored at ``<memory_root>/.staging/cursors/<session_key>.json``::
      "metrics": {...activity since the last session summary...},
      "in_save_flow": false, "last_message": 123456789,
      "prior_text": "...the end of the last assistant text, redacted...",
-     "support": {"runbook": {"symptom": 0.16}, ...supporting cues seen so far, per category...}}
+     "support": {"runbook": {"symptom": 0.16}, ...supporting cues seen so far, per category...},
+     "prior_options": ["room", "realm"], "options_open": false, "edited": true}
 
 The file identity (inode, a checksum of the first bytes, and the size it had)
 detects a transcript that was replaced or shrank: then triage starts over.

@@ -43,6 +43,7 @@ __all__ = [
     "statements",
     "offered_options",
     "open_offer",
+    "edited_last",
     "STATEMENT_CLASSES",
 ]
 
@@ -668,7 +669,7 @@ def _debt_wins(found: dict[str, dict[str, list[tuple[int, int]]]]) -> None:
         del debt[name]
 
 
-_EXTRA_WEIGHTS = {("runbook", "structure"): 0.2, ("decision", "choice_answer"): 0.5}
+_EXTRA_WEIGHTS = {("runbook", "structure"): 0.2, ("decision", "choice_answer"): 0.5, ("preference", "correction"): 0.15}
 
 
 def _class_weight(category: str, name: str) -> float:
@@ -771,6 +772,35 @@ def offered_options(events: list[Event], exchange: list[int] | None = None) -> l
     return sorted(options)
 
 
+_CORRECTION = _LazyPattern(r"[\W_]{0,3}(?:no|nope|nah|not|don'?t|please no|hm+,? no|fine,? but|one thing|small thing|"
+                           r"nee|nein|non|não|nao|いや|いいえ|不要|别|不是|아니|아뇨)\b", _IGNORECASE)
+
+
+def _edited(events: list[Event], exchange: list[int]) -> bool:
+    """The assistant (main thread) changed a file in ``exchange``."""
+    return any(events[i].kind == TOOL_USE and events[i].tool in EDIT_TOOLS and not events[i].sidechain
+               for i in exchange)
+
+
+def edited_last(events: list[Event], before: bool = False) -> bool:
+    """Whether the last exchange of ``events`` changed a file (``before``: what was known before them, kept
+    when they hold no new exchange). A Stop hook keeps it for the next stop."""
+    groups = _exchanges(events)
+    if not groups:
+        return before
+    last = groups[-1]
+    if events[last[0]].prompt:
+        return _edited(events, last)
+    return before or _edited(events, last)  # no new prompt: the same exchange went on
+
+
+def _corrects_work(events: list[Event], current: list[int], after_edit: bool) -> bool:
+    """The prompt of ``current`` opens by correcting what the assistant just wrote (``after_edit``: the
+    exchange before changed a file): "no, we never ...", "nein, bei uns ...", "いや、..."."""
+    prompt = next((events[i] for i in current if events[i].prompt), None)
+    return after_edit and prompt is not None and bool(_CORRECTION.compiled().match(prompt.text))
+
+
 def _walk_offers(events: list[Event], groups: list[list[int]], offer: set[str],
                  kept: bool) -> tuple[list[int | None], tuple[set[str], bool]]:
     """Each exchange's choice answer (a prompt index or None), and what stays on offer after the last one.
@@ -822,7 +852,8 @@ def _choice_answer(events: list[Event], current: list[int], options: set[str]) -
 
 def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
                           prior_text: str = "", carried: dict | None = None,
-                          prior_options=(), prior_open: bool = False) -> dict[str, CategoryScore]:
+                          prior_options=(), prior_open: bool = False,
+                          prior_edited: bool = False) -> dict[str, CategoryScore]:
     """Scores of the text categories over ``events`` (best window per category).
 
     ``prior_text``: the assistant's last text before ``events`` (from an earlier
@@ -833,6 +864,8 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
 
     ``prior_options``: the option keys on offer before ``events`` (:func:`open_offer`, kept by an earlier
     triage), for a prompt that picks one; ``prior_open``: they were already kept open one exchange.
+    ``prior_edited``: the exchange before ``events`` changed a file (:func:`edited_last`), so a first prompt
+    that opens with "no, ..." corrects that work.
 
     ``carried``: category -> supporting class -> value, what earlier parts of the session showed (a
     category's ``support`` from an earlier triage). Supporting cues said anywhere earlier in the session
@@ -866,6 +899,9 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
                 for name in ("deferral", "weak_deferral"):
                     if name in classes and _explained_only(events, previous + current, classes[name][1]):
                         del classes[name]
+            if category == "preference" and "convention" in classes and _corrects_work(
+                    events, current, _edited(events, previous) if previous else prior_edited):
+                classes["correction"] = (_class_weight("preference", "correction"), [])
             if category == "decision" and answer is not None:
                 classes["choice_answer"] = (_class_weight("decision", "choice_answer"),
                                             [Hit(answer, 0, min(len(events[answer].text), 200), "choice_answer")])
@@ -1047,12 +1083,13 @@ def score_session(metrics: dict, events: list[Event]) -> float:
 
 
 def score_all(events: list[Event], metrics: dict | None = None, *, prior_text: str = "",
-              carried: dict | None = None, prior_options=(), prior_open: bool = False) -> dict[str, CategoryScore]:
+              carried: dict | None = None, prior_options=(), prior_open: bool = False,
+              prior_edited: bool = False) -> dict[str, CategoryScore]:
     """Every category: text categories from ``events`` (``prior_text`` as for
     :func:`score_text_categories`), session_summary from ``metrics`` (defaults to the activity of
     ``events``) and a wrap-up in ``events``. The Stop hook's scoring."""
     scores = score_text_categories(events, prior_text=prior_text, carried=carried, prior_options=prior_options,
-                                   prior_open=prior_open)
+                                   prior_open=prior_open, prior_edited=prior_edited)
     metrics = metrics if metrics is not None else activity_metrics(events)
     scores["session_summary"] = CategoryScore("session_summary", score_session(metrics, events), metrics=metrics)
     return scores
