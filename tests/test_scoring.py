@@ -493,3 +493,9 @@ def test_edited_last_reads_the_last_exchange_and_keeps_the_flag_through_a_contin
     assert scoring.edited_last([U("a"), _edit(), A("done"), U("thanks"), A("ok")]) is False
     assert scoring.edited_last([A("still going")], before=True) is True
     assert scoring.edited_last([], before=True) is True
+
+
+@pytest.mark.parametrize("prompt", ["不要用 float，我们这里金额一律用整数分。", "아니요, 우리 코드에서는 항상 Either로 반환해요."])
+def test_a_cjk_or_hangul_correction_needs_no_word_boundary(prompt):
+    work = [U("add the balance column"), _edit(), A("Added.")]
+    assert scoring._corrects_work([*work, U(prompt)], [3], True)

@@ -720,13 +720,13 @@ def _cjk_keys(text: str) -> set[str]:
     return {"~" + run[i:i + 3] for run in runs for i in range(len(run) - 2)}
 
 
-def _answer_keys(first: str) -> tuple[set[str], int]:
-    """The keys an answer names (its words', its CJK runs', "#2" for an answer that starts with option 2's
-    number) and how many of them are words."""
+def _answer_keys(first: str) -> set[str]:
+    """The keys an answer names: its words', its CJK runs', and "#2" for an answer that starts with option 2's
+    number."""
     words = [w.strip(".-") for w in _WORD.compiled().findall(first.lower())]
     keys = {k for w in words for k in _option_keys(w)}
     number = _PICKED_NUMBER.compiled().match(first)
-    return keys | _cjk_keys(first) | ({f"#{int(number.group(1) or number.group(2))}"} if number else set()), len(words)
+    return keys | _cjk_keys(first) | ({f"#{int(number.group(1) or number.group(2))}"} if number else set())
 
 
 def _option_keys(word: str) -> set[str]:
@@ -772,8 +772,9 @@ def offered_options(events: list[Event], exchange: list[int] | None = None) -> l
     return sorted(options)
 
 
-_CORRECTION = _LazyPattern(r"[\W_]{0,3}(?:no|nope|nah|not|don'?t|please no|hm+,? no|fine,? but|one thing|small thing|"
-                           r"nee|nein|non|não|nao|いや|いいえ|不要|别|不是|아니|아뇨)\b", _IGNORECASE)
+#: How a prompt opens that corrects the work just done (CJK and Hangul openers need no word boundary: "不要用").
+_CORRECTION = _LazyPattern(r"[\W_]{0,3}(?:(?:no|nope|nah|not|don'?t|please no|hm+,? no|fine,? but|one thing|"
+                           r"small thing|nee|nein|non|não|nao)\b|いや|いいえ|不要|别|不是|아니|아뇨)", _IGNORECASE)
 
 
 def _edited(events: list[Event], exchange: list[int]) -> bool:
@@ -844,7 +845,7 @@ def _choice_answer(events: list[Event], current: list[int], options: set[str]) -
         return None
     words = [w.strip(".-") for w in _WORD.compiled().findall(first.lower())]
     overlap = {w for w in words if _option_keys(w) & options}
-    picked = _answer_keys(first)[0] & options
+    picked = _answer_keys(first) & options
     if (len(first.split()) <= 8 and picked) or (len(first.split()) <= 20 and len(overlap) >= 2):
         return prompt
     return None
