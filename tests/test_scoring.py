@@ -452,6 +452,11 @@ def test_a_cjk_answer_names_its_option_without_spaces():
     assert "decision" in fired([U("看一下路由怎么选模型版本。"), offer, U("按客户哈希。一致性更重要。"), A("代码和测试都好了。")])
 
 
+def _offer_after(events, options=(), kept=False):
+    """What a Stop hook keeps for the next stop: the decision score's open offer."""
+    return score_text_categories(events, prior_options=options, prior_open=kept)["decision"].offer
+
+
 def test_an_offer_stays_open_one_exchange_without_a_choice():
     offer = A("Three options:\n1. **int8 dynamic**: no calibration data.\n2. **int8 static**: faster, more upkeep.\n"
               "3. **fp16**: no gain on CPU.")
@@ -459,12 +464,12 @@ def test_an_offer_stays_open_one_exchange_without_a_choice():
     pick = [U("int8 dynamic then. half a point of F1 is fine."), A("Done: CPU nodes load the int8 variant.")]
     assert "decision" in fired([U("quantize? what are the options"), offer, *measure, *pick])
     # the same at three stops: the cursor keeps the offer open through the measuring exchange
-    options, kept = scoring.open_offer([U("quantize? options?"), offer])
-    options, kept = scoring.open_offer(measure, options, kept)
+    options, kept = _offer_after([U("quantize? options?"), offer])
+    options, kept = _offer_after(measure, options, kept)
     assert options and kept
     assert "decision" in fired(pick, prior_options=options, prior_open=kept)
     # ... but not for a second exchange that neither offers nor chooses
-    options, kept = scoring.open_offer([U("also bump the version"), A("Bumped.")], options, kept)
+    options, kept = _offer_after([U("also bump the version"), A("Bumped.")], options, kept)
     assert options == [] and "decision" not in fired(pick, prior_options=options, prior_open=kept)
 
 

@@ -122,7 +122,7 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
         return None
 
     from claude_memory.triage.scoring import (activity_metrics, edited_last, last_assistant_text, merge_metrics,
-                                              open_offer, score_all)
+                                              score_all)
 
     options = _words(cursor.get("prior_options")) if resumed else []
     kept_open = resumed and cursor.get("options_open") is True
@@ -148,7 +148,7 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
         "support": {c: score.support for c, score in scores.items() if score.support and c not in triggered},
     }
     # what is still on offer to choose from: short words, redacted like the text
-    offer, kept_open = open_offer(events, options, kept_open)
+    offer, kept_open = scores["decision"].offer
     record["prior_options"], record["options_open"] = _words(_private_tail(" ".join(offer)).split()), kept_open
     record["edited"] = edited_last(events, edited)  # the last exchange changed a file: "no, ..." corrects it
     cursors.save_cursor(cursor_file, record)

@@ -42,7 +42,6 @@ __all__ = [
     "score_all",
     "statements",
     "offered_options",
-    "open_offer",
     "edited_last",
     "STATEMENT_CLASSES",
 ]
@@ -79,9 +78,10 @@ class Hit:
 
 class CategoryScore:
     """A category's score in 0..1, the hits of its best window, the event indices of that window,
-    (session_summary) its metrics, and (text categories) the session's supporting cues so far."""
+    (session_summary) its metrics, (text categories) the session's supporting cues so far, and (decision) what
+    is still on offer to choose from."""
 
-    __slots__ = ("category", "score", "hits", "metrics", "window", "support")
+    __slots__ = ("category", "score", "hits", "metrics", "window", "support", "offer")
 
     def __init__(self, category: str, score: float, hits: list[Hit] | None = None, metrics: dict | None = None,
                  window: list[int] | None = None):
@@ -91,6 +91,9 @@ class CategoryScore:
         self.metrics = metrics
         self.window = window or []
         self.support: dict[str, float] = {}  # supporting classes seen so far in the session (text categories)
+        #: (decision) the option keys still on offer after the scored events, and whether they were already
+        #: kept open one exchange: for the next triage's ``prior_options`` and ``prior_open``
+        self.offer: tuple[list[str], bool] = ([], False)
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"CategoryScore({self.category}={self.score})"
@@ -698,17 +701,25 @@ def _option_words(text: str) -> set[str]:
     items = _LIST_ITEM.compiled().findall(text)
     if len(items) < 2:
         return set()
-    words: set[str] = set()
     keys: set[str] = set()
     for item in items:
         bold = _BOLD.compiled().findall(item)
         head = " ".join(bold) if bold else " ".join(item.split()[:4])
-        words.update(w.strip(".-") for w in _WORD.compiled().findall(head.lower()))
-        keys |= _cjk_keys(head)
+        keys |= _text_keys(head) | _cjk_keys(head)
     numbers = {int(n) for n in _NUMBERED.compiled().findall(text)}
     if len(numbers) >= 2:  # "1. ... 2. ...": an answer may pick one by its number
         keys |= {f"#{n}" for n in numbers}
-    return keys | {key for w in words if len(w) >= 3 and w not in _STOPWORDS for key in _option_keys(w)}
+    return keys
+
+
+def _words(text: str) -> list[str]:
+    """``text``'s words as options and answers are read (lowercase, Latin script, edge dots and dashes off)."""
+    return [w.strip(".-") for w in _WORD.compiled().findall(text.lower())]
+
+
+def _text_keys(text: str) -> set[str]:
+    """The option keys of every word of ``text`` (:func:`_option_keys`)."""
+    return {key for w in _words(text) for key in _option_keys(w)}
 
 
 def _cjk_keys(text: str) -> set[str]:
@@ -723,10 +734,8 @@ def _cjk_keys(text: str) -> set[str]:
 def _answer_keys(first: str) -> set[str]:
     """The keys an answer names: its words', its CJK runs', and "#2" for an answer that starts with option 2's
     number."""
-    words = [w.strip(".-") for w in _WORD.compiled().findall(first.lower())]
-    keys = {k for w in words for k in _option_keys(w)}
     number = _PICKED_NUMBER.compiled().match(first)
-    return keys | _cjk_keys(first) | ({f"#{int(number.group(1) or number.group(2))}"} if number else set())
+    return _text_keys(first) | _cjk_keys(first) | ({f"#{int(number.group(1) or number.group(2))}"} if number else set())
 
 
 def _option_keys(word: str) -> set[str]:
@@ -747,12 +756,12 @@ def _question_options(text: str) -> set[str]:
     "¿MapKit o Mapbox?", "Room还是Realm？"): the words on each side of the connector."""
     if "?" not in text and "\uff1f" not in text:
         return set()
-    words: set[str] = set()
+    keys: set[str] = set()
     for pattern in _ALTERNATIVES:
         if pattern.admits(fold(text), text, False):
             for m in pattern.finditer(text[:2_000]):
-                words.update(w.strip(".-") for w in _WORD.compiled().findall(f"{m.group(1)} {m.group(2)}".lower()))
-    return {key for w in words if len(w) >= 3 and w not in _STOPWORDS for key in _option_keys(w)}
+                keys |= _text_keys(f"{m.group(1)} {m.group(2)}")
+    return keys
 
 
 def offered_options(events: list[Event], exchange: list[int] | None = None) -> list[str]:
@@ -827,13 +836,6 @@ def _walk_offers(events: list[Event], groups: list[list[int]], offer: set[str],
     return answers, (offer, kept)
 
 
-def open_offer(events: list[Event], prior_options=(), prior_open: bool = False) -> tuple[list[str], bool]:
-    """What is on offer to choose from after ``events`` (given what was before them), for the next triage:
-    the option keys, and whether they were already kept open one exchange."""
-    _, (offer, kept) = _walk_offers(events, _exchanges(events), set(prior_options), prior_open)
-    return sorted(offer), kept
-
-
 def _choice_answer(events: list[Event], current: list[int], options: set[str]) -> int | None:
     """Index of the typed prompt of ``current`` that picks one of ``options`` (what was just offered: the
     assistant's list, or the person's own "X or Y?" question), else None."""
@@ -843,8 +845,7 @@ def _choice_answer(events: list[Event], current: list[int], options: set[str]) -
     first = _FIRST_CLAUSE.compiled().split(events[prompt].text.strip(), maxsplit=1)[0]
     if first.rstrip().endswith(("?", "\uff1f")):
         return None
-    words = [w.strip(".-") for w in _WORD.compiled().findall(first.lower())]
-    overlap = {w for w in words if _option_keys(w) & options}
+    overlap = {w for w in _words(first) if _option_keys(w) & options}
     picked = _answer_keys(first) & options
     if (len(first.split()) <= 8 and picked) or (len(first.split()) <= 20 and len(overlap) >= 2):
         return prompt
@@ -863,8 +864,8 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
     rationale, symptoms...) count at the previous-exchange discount. Its required
     cues never count, so text triaged at an earlier stop cannot trigger again alone.
 
-    ``prior_options``: the option keys on offer before ``events`` (:func:`open_offer`, kept by an earlier
-    triage), for a prompt that picks one; ``prior_open``: they were already kept open one exchange.
+    ``prior_options``: the option keys on offer before ``events`` (the decision score's ``offer``, kept by an
+    earlier triage), for a prompt that picks one; ``prior_open``: they were already kept open one exchange.
     ``prior_edited``: the exchange before ``events`` changed a file (:func:`edited_last`), so a first prompt
     that opens with "no, ..." corrects that work.
 
@@ -880,8 +881,8 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
     best: dict[str, CategoryScore] = {c: CategoryScore(c, 0.0) for c in categories}
     prior: dict | None = None if prior_text.strip() else {}
     support = {c: dict((carried or {}).get(c) or {}) for c in categories}
-    answers, _ = _walk_offers(events, groups, set(prior_options) | (_option_words(prior_text) if prior_text
-                                                                    else set()), prior_open)
+    answers, (offer, kept) = _walk_offers(events, groups, set(prior_options) | (_option_words(prior_text)
+                                                                                if prior_text else set()), prior_open)
     for gi, current in enumerate(groups):
         previous = groups[gi - 1] if gi else []
         answer = answers[gi]
@@ -932,6 +933,8 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
                         earlier[name] = value
     for category in categories:
         best[category].support = support[category]
+    if "decision" in best:
+        best["decision"].offer = (sorted(offer), kept)
     return best
 
 
