@@ -285,14 +285,18 @@ def _restore(root: Path, rel: str, digest: str) -> bool:
     return True
 
 
-def _valid_memory(root: Path, rel: str) -> bool:
-    from claude_memory.core.categories import category_of_folder
+def _memory_shaped(path: Path) -> bool:
+    """A regular file named ``<slug>.json`` (what a memory file must be before its content is read)."""
     from claude_memory.core.slug import is_valid_slug
 
-    folder, _, name = rel.partition("/")
+    return path.name.endswith(".json") and is_valid_slug(path.name[:-5]) and path.is_file() and not path.is_symlink()
+
+
+def _valid_memory(root: Path, rel: str) -> bool:
+    from claude_memory.core.categories import category_of_folder
+
     path = root / rel
-    return (name.endswith(".json") and is_valid_slug(name[:-5]) and path.is_file() and not path.is_symlink()
-            and not _problems(path, category_of_folder(folder)))
+    return _memory_shaped(path) and not _problems(path, category_of_folder(rel.partition("/")[0]))
 
 
 def _problems(path: Path, category: str) -> list[str]:
@@ -395,7 +399,6 @@ def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Rep
     from claude_memory.core.categories import category_of_folder
     from claude_memory.core.manifest import quarantine_name
     from claude_memory.store.lock import store_lock
-    from claude_memory.core.slug import is_valid_slug
 
     root = Path(root)
     report = Report()
@@ -426,8 +429,7 @@ def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Rep
                 recorded["\0dirty"] = True
                 rebuild = True
                 continue
-            folder, name = rel.split("/", 1)
-            category = category_of_folder(folder)
+            category = category_of_folder(rel.split("/", 1)[0])
             if known is not None:
                 aside = _set_aside(root, rel)
                 if _put_back(root, rel, known):
@@ -441,8 +443,7 @@ def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Rep
                 report.repaired.append(rel)
                 rebuild = True
                 continue
-            if not (name.endswith(".json") and is_valid_slug(name[:-5]) and path.is_file()
-                    and not path.is_symlink()):
+            if not _memory_shaped(path):
                 aside = _set_aside(root, rel)
                 report.lines.append(f"{rel} is not a memory file and was put in the store outside the plugin; "
                                     f"it was moved to {aside}.")
