@@ -629,13 +629,18 @@ def _event_cues(event: Event) -> dict[str, dict[str, list[tuple[int, int]]]]:
     return found
 
 
+def _apart(spans: list[tuple[int, int]], others: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans that neither overlap nor touch any of ``others`` (two cues read from the same words)."""
+    return [(a, b) for a, b in spans if not any(a <= o_end and o_start <= b for o_start, o_end in others)]
+
+
 def _defer_wins(found: dict[str, dict[str, list[tuple[int, int]]]]) -> None:
     """A choice that overlaps or touches a deferral ("後回し" + "にします": "we will postpone it") is the deferral."""
     choice = found.get("decision", {}).get("choice")
     deferral = found.get("tech_debt", {}).get("deferral")
     if not choice or not deferral:
         return
-    kept = [(a, b) for a, b in choice if not any(a <= d_end and d_start <= b for d_start, d_end in deferral)]
+    kept = _apart(choice, deferral)
     if kept:
         found["decision"]["choice"] = kept
     else:
@@ -665,8 +670,7 @@ def _debt_wins(found: dict[str, dict[str, list[tuple[int, int]]]]) -> None:
         spans = debt.get(name)
         if not spans:
             continue
-        kept = [(a, b) for a, b in spans if not any(a <= w_end and w_start <= b for w_start, w_end in writeup)]
-        if kept:
+        if _apart(spans, writeup):
             del found["runbook"]["writeup"]
             return
         del debt[name]
