@@ -504,3 +504,40 @@ def test_edited_last_reads_the_last_exchange_and_keeps_the_flag_through_a_contin
 def test_a_cjk_or_hangul_correction_needs_no_word_boundary(prompt):
     work = [U("add the balance column"), _edit(), A("Added.")]
     assert scoring._corrects_work([*work, U(prompt)], [3], True)
+
+
+@pytest.mark.parametrize("prompt", ["we wrap every db call in a span, always, same for the queue consumers.",
+                                    "fine. we name fixtures after the table they fill, everywhere in tests/.",
+                                    "usamos dataclasses congeladas, en todas partes del dominio.",
+                                    "wir schreiben Zeiten in UTC, überall, auch in den Logs."])
+def test_a_habit_with_its_reach_that_redirects_work_just_done_is_a_preference(prompt):
+    work = [U("add the report loader"), _edit(), A("Added ReportLoader.")]
+    assert "preference" in fired([*work, U(prompt), A("Changed it.")])
+    assert "preference" in fired([U(prompt), A("Changed it.")], prior_edited=True)
+
+
+@pytest.mark.parametrize("prompt, after_work", [
+    ("we wrap every db call in a span, always, same for the queue consumers.", False),  # nothing to redirect
+    ("does the deploy always fail like this, same for staging?", True),  # a question
+    ("I always forget the flag. same for the other script.", True),  # the person's own habit, not the team's
+    ("rename it everywhere, same for the tests.", True),  # reach without a habit: a routine edit
+])
+def test_a_habit_without_work_before_it_or_asked_is_no_preference(prompt, after_work):
+    work = [U("add it"), _edit(), A("Added.")] if after_work else []
+    assert "preference" not in fired([*work, U(prompt), A("Ok.")])
+
+
+@pytest.mark.parametrize("prompts", [
+    ("the build box is locked down and IT won't upgrade it before next year.", "so everything we write has to build on gcc 8."),
+    ("no, prod cannot be upgraded, and nothing gets installed there but signed packages.",),
+    ("el servidor no se puede actualizar, y todo tiene que funcionar en Java 8, no lo pueden actualizar.",),
+])
+def test_a_limit_the_person_restates_is_a_constraint(prompts):
+    events = [U("use the new API for the export"), A("It needs the newer runtime.")]
+    for prompt in prompts:
+        events += [U(prompt), A("Understood, I'll keep to that.") if prompt is prompts[-1] else A("Checking.")]
+    assert "constraint" in fired(events)
+
+
+def test_a_limit_said_once_in_passing_needs_support():
+    assert "constraint" not in fired([U("the old laptop is locked down, whatever. rename the module"), A("Renamed.")])

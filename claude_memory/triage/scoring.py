@@ -347,6 +347,23 @@ _CUES: dict[str, list[tuple[str, float, _LazyPattern]]] = {
             r"for everything|n'utilise (?:pas|jamais)|no uses|não use|nicht verwenden", r"不要|别用|请用",
             gate=("don't", "dont", "do not", "never", "always", "avoid", "stop", "use ", "for everything",
                   "n'utilise", "no uses", "não use", "nicht verwenden", "不要", "别用", "请用"))),
+        # how the team habitually works, in the person's words ("we use inject() everywhere", "we write sql as
+        # heredocs, always"), and how far it reaches: a convention together, when they redirect work just done
+        # (see _habit_redirects); apart they are everyday talk and count for nothing
+        ("reach", 0.2, _rx(
+            r"everywhere|same (?:for|goes for|in)|like the rest|for the future|in future|überall|partout|"
+            r"en todas partes|em todo lugar|em todos os lugares",
+            r"到处|どこでも|모든 곳",
+            gate=("everywhere", "same ", "like the rest", "future", "überall", "partout", "en todas partes",
+                  "em todo", "到处", "どこでも", "모든 곳"))),
+        ("habit", 0.2, _rx(
+            r"we (?:use|do|write|put|keep|name|call|prefix|wrap|pass|return|log|raise|throw|go with|stick with)|"
+            r"(?<!\bi )(?:always|never)(?! (?:fails?|failed|works?|worked|happens?|happened|finishes|finished|gets?|got|"
+            r"returns?|returned|was|is|been|had|has|seems?|shows?|showed))|usamos|wir (?:nutzen|verwenden|schreiben|machen)|"
+            r"on (?:utilise|écrit|fait)|a gente (?:usa|faz|escreve)|nós usamos",
+            r"いつも|必ず|总是|一律|都用|항상|꼭|우리는",
+            gate=("we ", "always", "never", "usamos", "wir ", "on ", "a gente", "nós usamos", "いつも", "必ず", "总是",
+                  "一律", "都用", "항상", "꼭", "우리는"))),
         ("noted", 0.2, _rx(
             r"noted|got it|understood|will do|i'?ll (?:keep|remember|follow|stick to) (?:that|this|it)|c'est noté|"
             r"entendido|anotado|verstanden", r"明白|记住了|收到",
@@ -535,6 +552,8 @@ _REQUIRED_MIN = 0.2
 _SUPPORT_MIN = 0.15
 #: Least value of a supporting class carried to later windows and triages (a person said it).
 _CARRY_MIN = 0.1
+#: Classes that count only inside the prompt that says them (see _habit_redirects): never carried.
+_PROMPT_ONLY = frozenset({"habit", "reach"})
 
 # Compiled on first use too (each guarded by a literal its matches need, where it runs).
 _CODE_FENCE = _LazyPattern(r"```.*?(?:```|$)", _DOTALL)
@@ -676,7 +695,8 @@ def _debt_wins(found: dict[str, dict[str, list[tuple[int, int]]]]) -> None:
         del debt[name]
 
 
-_EXTRA_WEIGHTS = {("runbook", "structure"): 0.2, ("decision", "choice_answer"): 0.5, ("preference", "correction"): 0.15}
+_EXTRA_WEIGHTS = {("runbook", "structure"): 0.2, ("decision", "choice_answer"): 0.5, ("preference", "correction"): 0.15,
+                  ("constraint", "restated"): 0.1}
 
 
 def _class_weight(category: str, name: str) -> float:
@@ -815,6 +835,28 @@ def _corrects_work(events: list[Event], current: list[int], after_edit: bool) ->
     return after_edit and prompt is not None and bool(_CORRECTION.compiled().match(prompt.text))
 
 
+def _restated(events: list[Event], hits: list[Hit]) -> bool:
+    """The person states a limit twice, in different words ("they won't upgrade it before 2027 ... everything
+    we write has to run on 2016"): said once it may be in passing, said twice it is the point."""
+    spans = [(h.event, h.start, h.end) for h in hits if events[h.event].prompt]
+    return any(e1 != e2 or _apart([(a1, b1)], [(a2, b2)])
+               for n, (e1, a1, b1) in enumerate(spans) for e2, a2, b2 in spans[n + 1:])
+
+
+def _habit_redirects(events: list[Event], current: list[int], classes: dict[str, tuple[float, list[Hit]]],
+                     after_edit: bool) -> int | None:
+    """The prompt of ``current`` (its index), when it follows an exchange that changed a file and tells, in
+    the person's words, how the team habitually works and how far that reaches: "we use inject() everywhere,
+    same for components", "never unwrap, same everywhere in sim/". Either half alone is everyday talk."""
+    if not after_edit:
+        return None
+    prompt = next((i for i in current if events[i].prompt), None)
+    if prompt is None or events[prompt].text.rstrip().endswith(("?", "\uff1f")):
+        return None
+    said = {name: {h.event for h in classes.get(name, (0.0, []))[1]} for name in ("habit", "scope", "reach")}
+    return prompt if prompt in said["habit"] and prompt in said["scope"] | said["reach"] else None
+
+
 def _walk_offers(events: list[Event], groups: list[list[int]], offer: set[str],
                  kept: bool) -> tuple[list[int | None], tuple[set[str], bool]]:
     """Each exchange's choice answer (a prompt index or None), and what stays on offer after the last one.
@@ -901,13 +943,23 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
             if category == "constraint" and "limit" in classes and _explained_only(events, previous + current,
                                                                                     classes["limit"][1]):
                 del classes["limit"]
+            if category == "constraint" and _restated(events, classes.get("limit", (0.0, []))[1]):
+                classes["restated"] = (_class_weight("constraint", "restated"), [])
             if category == "tech_debt":  # "handlers defer work to a queue", explained: not this project's debt
                 for name in ("deferral", "weak_deferral"):
                     if name in classes and _explained_only(events, previous + current, classes[name][1]):
                         del classes[name]
-            if category == "preference" and "convention" in classes and _corrects_work(
-                    events, current, _edited(events, previous) if previous else prior_edited):
-                classes["correction"] = (_class_weight("preference", "correction"), [])
+            if category == "preference":
+                after_edit = _edited(events, previous) if previous else prior_edited
+                habit = _habit_redirects(events, current, classes, after_edit)
+                if habit is None:  # the habit words alone are everyday talk ("I always forget which")
+                    classes.pop("habit", None)
+                    classes.pop("reach", None)
+                elif "convention" not in classes:  # "we use inject() everywhere"
+                    classes["convention"] = (_class_weight("preference", "convention") * weights[habit],
+                                             classes["habit"][1])
+                if "convention" in classes and _corrects_work(events, current, after_edit):
+                    classes["correction"] = (_class_weight("preference", "correction"), [])
             if category == "decision" and answer is not None:
                 classes["choice_answer"] = (_class_weight("decision", "choice_answer"),
                                             [Hit(answer, 0, min(len(events[answer].text), 200), "choice_answer")])
@@ -933,7 +985,8 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
             for i in current:  # what this exchange showed supports every later window
                 for name in cues[i].get(category, {}):
                     value = round(_class_weight(category, name) * weights[i] * _PREVIOUS_EXCHANGE, 3)
-                    if name not in _REQUIRED[category] and value >= _CARRY_MIN and value > earlier.get(name, 0.0):
+                    if (name not in _REQUIRED[category] and name not in _PROMPT_ONLY and value >= _CARRY_MIN
+                            and value > earlier.get(name, 0.0)):
                         earlier[name] = value
     for category in categories:
         best[category].support = support[category]
@@ -981,7 +1034,7 @@ STATEMENT_CLASSES = {
     "runbook": ("fix", "cause", "structure", "writeup"),
     "constraint": ("limit", "soft_limit"),
     "tech_debt": ("deferral", "weak_deferral"),
-    "preference": ("convention", "directive"),
+    "preference": ("convention", "directive", "habit"),
 }
 
 
