@@ -1,4 +1,4 @@
-"""The blind held-out triage sets (bench/heldout/triage, triage2, ..., triage7) are well-formed and are what their generators write.
+"""The blind held-out triage sets (bench/heldout/triage, triage2, ..., triage8) are well-formed and are what their generators write.
 
 Only the sets' form is checked here; how the triage scores on them is measured by
 bench/triage_quality.py and recorded in bench/RESULTS.md, never asserted by a test (a test would
@@ -14,11 +14,12 @@ from locations import REPO, load_script
 HELDOUT = REPO / "bench" / "heldout"
 #: set folder -> its generator
 SETS = {"triage": "_make_triage.py", "triage2": "_make_triage2.py", "triage3": "_make_triage3.py", "triage4": "_make_triage4.py",
-        "triage5": "_make_triage5.py", "triage6": "_make_triage6.py", "triage7": "_make_triage7.py"}
+        "triage5": "_make_triage5.py", "triage6": "_make_triage6.py", "triage7": "_make_triage7.py",
+        "triage8": "_make_triage8.py"}
 CATEGORIES = {"session_summary", "decision", "runbook", "constraint", "tech_debt", "preference"}
 COMMON = {"parentUuid", "isSidechain", "userType", "cwd", "sessionId", "version", "gitBranch", "type", "uuid", "timestamp"}
 TOOLS = {"triage": {"Bash", "Read", "Edit", "Write"}, "triage2": {"Bash", "Read", "Edit", "Write", "Grep"}}
-TOOLS["triage3"] = TOOLS["triage4"] = TOOLS["triage5"] = TOOLS["triage6"] = TOOLS["triage7"] = TOOLS["triage2"]
+TOOLS["triage3"] = TOOLS["triage4"] = TOOLS["triage5"] = TOOLS["triage6"] = TOOLS["triage7"] = TOOLS["triage8"] = TOOLS["triage2"]
 #: sessions expecting nothing where an annotator could go either way on session_summary (a long
 #: mechanical refactor of 6-19 tool calls, see the third set's label rules in bench/heldout/README.md)
 NEAR_NEGATIVES = {"triage3": {"k11-long-rename-span-to-srcspan"}}
@@ -263,3 +264,37 @@ def test_seventh_set_is_new_and_mixed():
     for category in CATEGORIES - {"session_summary"}:
         assert any(category in seventh[s]["expected"] for s in foreign), category
     assert sum("constraint" in seventh[s]["expected"] for s in foreign) >= 2
+
+
+def test_eighth_set_is_new_and_mixed():
+    """triage8 shares no session name or project with the earlier sets and has the mix its README describes."""
+    eighth = _labels("triage8")
+    before_sets = ("triage", "triage2", "triage3", "triage4", "triage5", "triage6", "triage7")
+    earlier = set().union(*(_labels(n) for n in before_sets))
+    assert not set(eighth) & earlier
+    cwds = lambda name: {_lines(p)[0]["cwd"] for p in _transcripts(name)}  # noqa: E731
+    before = set().union(*(cwds(n) for n in before_sets))
+    assert len(cwds("triage8")) == 4 and not cwds("triage8") & before
+    project = lambda cwd: cwd.rstrip("/").rsplit("/", 1)[-1]  # noqa: E731
+    assert not {project(c) for c in cwds("triage8")} & {project(c) for c in before}
+    calls = {p.stem: _tool_calls(_lines(p)) for p in _transcripts("triage8")}
+    assert sum(c >= 20 for c in calls.values()) >= 6 and sum(c <= 5 for c in calls.values()) >= 25
+    # the third set's label rule for session_summary: expected from 20 tool calls, never at 5 or fewer
+    for name, c in calls.items():
+        if c >= 20:
+            assert "session_summary" in eighth[name]["expected"], name
+        elif c <= 5:
+            assert "session_summary" in eighth[name]["must_not"], name
+    negatives = [s for s, e in eighth.items() if not e["expected"]]
+    assert len(negatives) >= 12
+    for category in CATEGORIES - {"session_summary"}:
+        assert sum(category in e["expected"] for e in eighth.values()) >= 8, category
+    assert sum(len(e["expected"]) >= 2 for e in eighth.values()) >= 8
+    languages = {"es", "de", "fr", "pt", "ja", "zh", "ko"}
+    foreign = {s: s.split("-")[1] for s in eighth if s.split("-")[1] in languages}
+    assert set(foreign.values()) == languages
+    # 12 positive sessions not in English; every text category is expected in at least one, constraint in two
+    assert sum(bool(eighth[s]["expected"]) for s in foreign) >= 12
+    for category in CATEGORIES - {"session_summary"}:
+        assert any(category in eighth[s]["expected"] for s in foreign), category
+    assert sum("constraint" in eighth[s]["expected"] for s in foreign) >= 2
