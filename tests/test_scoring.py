@@ -541,3 +541,13 @@ def test_a_limit_the_person_restates_is_a_constraint(prompts):
 
 def test_a_limit_said_once_in_passing_needs_support():
     assert "constraint" not in fired([U("the old laptop is locked down, whatever. rename the module"), A("Renamed.")])
+
+
+def test_habit_words_of_an_earlier_stop_lend_nothing_to_a_later_convention():
+    """'habit' and 'reach' count only inside the prompt that says both; the cursor's prior text must not
+    bring them back to lift a plain convention over the line."""
+    later = [U("I prefer tabs, whatever."), A("Ok.")]
+    alone = scoring.score_text_categories(later)["preference"].score
+    with_prior = scoring.score_text_categories(
+        later, prior_text="we always wrap calls in spans, same for the consumers")["preference"].score
+    assert with_prior == alone

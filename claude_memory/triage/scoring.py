@@ -552,7 +552,8 @@ _REQUIRED_MIN = 0.2
 _SUPPORT_MIN = 0.15
 #: Least value of a supporting class carried to later windows and triages (a person said it).
 _CARRY_MIN = 0.1
-#: Classes that count only inside the prompt that says them (see _habit_redirects): never carried.
+#: Classes that count only inside the prompt that says them (see _habit_redirects): never carried, nor read
+#: from the text of earlier stops.
 _PROMPT_ONLY = frozenset({"habit", "reach"})
 
 # Compiled on first use too (each guarded by a literal its matches need, where it runs).
@@ -969,7 +970,8 @@ def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
                     prior = _event_cues(Event(ASSISTANT_TEXT, prior_text, spoken=True))
                 for name, _spans in prior.get(category, {}).items():
                     value = _class_weight(category, name) * _PREVIOUS_EXCHANGE
-                    if name not in _REQUIRED[category] and value > classes.get(name, (0.0, []))[0]:
+                    if (name not in _REQUIRED[category] and name not in _PROMPT_ONLY
+                            and value > classes.get(name, (0.0, []))[0]):
                         classes[name] = (value, [])
             earlier = support[category]
             for name, value in earlier.items():
