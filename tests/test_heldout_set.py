@@ -137,164 +137,41 @@ def test_third_set_is_new_and_mixed():
     assert languages <= {s.split("-")[1] for s in third if s.split("-")[1] in languages}
 
 
-def test_fourth_set_is_new_and_mixed():
-    """triage4 shares no session name or project with the earlier sets and has the mix its README describes."""
-    fourth = _labels("triage4")
-    earlier = set(_labels("triage")) | set(_labels("triage2")) | set(_labels("triage3"))
-    assert not set(fourth) & earlier
-    cwds = lambda name: {_lines(p)[0]["cwd"] for p in _transcripts(name)}  # noqa: E731
-    before = cwds("triage") | cwds("triage2") | cwds("triage3")
-    assert len(cwds("triage4")) == 4 and not cwds("triage4") & before
-    project = lambda cwd: cwd.rstrip("/").rsplit("/", 1)[-1]  # noqa: E731
-    assert not {project(c) for c in cwds("triage4")} & {project(c) for c in before}
-    calls = {p.stem: _tool_calls(_lines(p)) for p in _transcripts("triage4")}
-    assert sum(c >= 20 for c in calls.values()) >= 6 and sum(c <= 5 for c in calls.values()) >= 25
-    # the third set's label rule for session_summary: expected from 20 tool calls, never at 5 or fewer
-    for name, c in calls.items():
-        if c >= 20:
-            assert "session_summary" in fourth[name]["expected"], name
-        elif c <= 5:
-            assert "session_summary" in fourth[name]["must_not"], name
-    negatives = [s for s, e in fourth.items() if not e["expected"]]
-    assert len(negatives) >= 12
-    for category in CATEGORIES - {"session_summary"}:
-        assert sum(category in e["expected"] for e in fourth.values()) >= 8, category
-    assert sum(len(e["expected"]) >= 2 for e in fourth.values()) >= 8
-    languages = {"es", "de", "fr", "pt", "ja", "zh", "ko"}
-    foreign = {s: s.split("-")[1] for s in fourth if s.split("-")[1] in languages}
-    assert set(foreign.values()) == languages
-    # every text category is expected in at least one session not in English, constraint in two
-    for category in CATEGORIES - {"session_summary"}:
-        assert any(category in fourth[s]["expected"] for s in foreign), category
-    assert sum("constraint" in fourth[s]["expected"] for s in foreign) >= 2
+#: The blind sets written under one brief (sets 4-8): four new projects each, and the same mix.
+_LATER_SETS = ("triage4", "triage5", "triage6", "triage7", "triage8")
 
 
-def test_fifth_set_is_new_and_mixed():
-    """triage5 shares no session name or project with the earlier sets and has the mix its README describes."""
-    fifth = _labels("triage5")
-    earlier = set().union(*(_labels(n) for n in ("triage", "triage2", "triage3", "triage4")))
-    assert not set(fifth) & earlier
-    cwds = lambda name: {_lines(p)[0]["cwd"] for p in _transcripts(name)}  # noqa: E731
-    before = cwds("triage") | cwds("triage2") | cwds("triage3") | cwds("triage4")
-    assert len(cwds("triage5")) == 4 and not cwds("triage5") & before
-    project = lambda cwd: cwd.rstrip("/").rsplit("/", 1)[-1]  # noqa: E731
-    assert not {project(c) for c in cwds("triage5")} & {project(c) for c in before}
-    calls = {p.stem: _tool_calls(_lines(p)) for p in _transcripts("triage5")}
-    assert sum(c >= 20 for c in calls.values()) >= 6 and sum(c <= 5 for c in calls.values()) >= 25
-    # the third set's label rule for session_summary: expected from 20 tool calls, never at 5 or fewer
-    for name, c in calls.items():
-        if c >= 20:
-            assert "session_summary" in fifth[name]["expected"], name
-        elif c <= 5:
-            assert "session_summary" in fifth[name]["must_not"], name
-    negatives = [s for s, e in fifth.items() if not e["expected"]]
-    assert len(negatives) >= 12
-    for category in CATEGORIES - {"session_summary"}:
-        assert sum(category in e["expected"] for e in fifth.values()) >= 8, category
-    assert sum(len(e["expected"]) >= 2 for e in fifth.values()) >= 8
-    languages = {"es", "de", "fr", "pt", "ja", "zh", "ko"}
-    foreign = {s: s.split("-")[1] for s in fifth if s.split("-")[1] in languages}
-    assert set(foreign.values()) == languages
-    # every text category is expected in at least one session not in English, constraint in two
-    for category in CATEGORIES - {"session_summary"}:
-        assert any(category in fifth[s]["expected"] for s in foreign), category
-    assert sum("constraint" in fifth[s]["expected"] for s in foreign) >= 2
-
-
-def test_sixth_set_is_new_and_mixed():
-    """triage6 shares no session name or project with the earlier sets and has the mix its README describes."""
-    sixth = _labels("triage6")
-    earlier = set().union(*(_labels(n) for n in ("triage", "triage2", "triage3", "triage4", "triage5")))
-    assert not set(sixth) & earlier
-    cwds = lambda name: {_lines(p)[0]["cwd"] for p in _transcripts(name)}  # noqa: E731
-    before = set().union(*(cwds(n) for n in ("triage", "triage2", "triage3", "triage4", "triage5")))
-    assert len(cwds("triage6")) == 4 and not cwds("triage6") & before
-    project = lambda cwd: cwd.rstrip("/").rsplit("/", 1)[-1]  # noqa: E731
-    assert not {project(c) for c in cwds("triage6")} & {project(c) for c in before}
-    calls = {p.stem: _tool_calls(_lines(p)) for p in _transcripts("triage6")}
-    assert sum(c >= 20 for c in calls.values()) >= 6 and sum(c <= 5 for c in calls.values()) >= 25
-    # the third set's label rule for session_summary: expected from 20 tool calls, never at 5 or fewer
-    for name, c in calls.items():
-        if c >= 20:
-            assert "session_summary" in sixth[name]["expected"], name
-        elif c <= 5:
-            assert "session_summary" in sixth[name]["must_not"], name
-    negatives = [s for s, e in sixth.items() if not e["expected"]]
-    assert len(negatives) >= 12
-    for category in CATEGORIES - {"session_summary"}:
-        assert sum(category in e["expected"] for e in sixth.values()) >= 8, category
-    assert sum(len(e["expected"]) >= 2 for e in sixth.values()) >= 8
-    languages = {"es", "de", "fr", "pt", "ja", "zh", "ko"}
-    foreign = {s: s.split("-")[1] for s in sixth if s.split("-")[1] in languages}
-    assert set(foreign.values()) == languages
-    # every text category is expected in at least one session not in English, constraint in two
-    for category in CATEGORIES - {"session_summary"}:
-        assert any(category in sixth[s]["expected"] for s in foreign), category
-    assert sum("constraint" in sixth[s]["expected"] for s in foreign) >= 2
-
-
-def test_seventh_set_is_new_and_mixed():
-    """triage7 shares no session name or project with the earlier sets and has the mix its README describes."""
-    seventh = _labels("triage7")
-    before_sets = ("triage", "triage2", "triage3", "triage4", "triage5", "triage6")
-    earlier = set().union(*(_labels(n) for n in before_sets))
-    assert not set(seventh) & earlier
-    cwds = lambda name: {_lines(p)[0]["cwd"] for p in _transcripts(name)}  # noqa: E731
+@pytest.mark.parametrize("name", _LATER_SETS)
+def test_a_later_set_is_new_and_mixed(name):
+    """Each of sets 4-8 shares no session name or project with the sets before it and has the mix its README
+    describes."""
+    labels = _labels(name)
+    order = list(SETS)
+    before_sets = order[:order.index(name)]
+    assert not set(labels) & set().union(*(_labels(n) for n in before_sets))
+    cwds = lambda set_name: {_lines(p)[0]["cwd"] for p in _transcripts(set_name)}  # noqa: E731
     before = set().union(*(cwds(n) for n in before_sets))
-    assert len(cwds("triage7")) == 4 and not cwds("triage7") & before
+    assert len(cwds(name)) == 4 and not cwds(name) & before
     project = lambda cwd: cwd.rstrip("/").rsplit("/", 1)[-1]  # noqa: E731
-    assert not {project(c) for c in cwds("triage7")} & {project(c) for c in before}
-    calls = {p.stem: _tool_calls(_lines(p)) for p in _transcripts("triage7")}
+    assert not {project(c) for c in cwds(name)} & {project(c) for c in before}
+    calls = {p.stem: _tool_calls(_lines(p)) for p in _transcripts(name)}
     assert sum(c >= 20 for c in calls.values()) >= 6 and sum(c <= 5 for c in calls.values()) >= 25
     # the third set's label rule for session_summary: expected from 20 tool calls, never at 5 or fewer
-    for name, c in calls.items():
+    for session, c in calls.items():
         if c >= 20:
-            assert "session_summary" in seventh[name]["expected"], name
+            assert "session_summary" in labels[session]["expected"], session
         elif c <= 5:
-            assert "session_summary" in seventh[name]["must_not"], name
-    negatives = [s for s, e in seventh.items() if not e["expected"]]
+            assert "session_summary" in labels[session]["must_not"], session
+    negatives = [s for s, e in labels.items() if not e["expected"]]
     assert len(negatives) >= 12
     for category in CATEGORIES - {"session_summary"}:
-        assert sum(category in e["expected"] for e in seventh.values()) >= 8, category
-    assert sum(len(e["expected"]) >= 2 for e in seventh.values()) >= 8
+        assert sum(category in e["expected"] for e in labels.values()) >= 8, category
+    assert sum(len(e["expected"]) >= 2 for e in labels.values()) >= 8
     languages = {"es", "de", "fr", "pt", "ja", "zh", "ko"}
-    foreign = {s: s.split("-")[1] for s in seventh if s.split("-")[1] in languages}
-    assert set(foreign.values()) == languages
-    # every text category is expected in at least one session not in English, constraint in two
-    for category in CATEGORIES - {"session_summary"}:
-        assert any(category in seventh[s]["expected"] for s in foreign), category
-    assert sum("constraint" in seventh[s]["expected"] for s in foreign) >= 2
-
-
-def test_eighth_set_is_new_and_mixed():
-    """triage8 shares no session name or project with the earlier sets and has the mix its README describes."""
-    eighth = _labels("triage8")
-    before_sets = ("triage", "triage2", "triage3", "triage4", "triage5", "triage6", "triage7")
-    earlier = set().union(*(_labels(n) for n in before_sets))
-    assert not set(eighth) & earlier
-    cwds = lambda name: {_lines(p)[0]["cwd"] for p in _transcripts(name)}  # noqa: E731
-    before = set().union(*(cwds(n) for n in before_sets))
-    assert len(cwds("triage8")) == 4 and not cwds("triage8") & before
-    project = lambda cwd: cwd.rstrip("/").rsplit("/", 1)[-1]  # noqa: E731
-    assert not {project(c) for c in cwds("triage8")} & {project(c) for c in before}
-    calls = {p.stem: _tool_calls(_lines(p)) for p in _transcripts("triage8")}
-    assert sum(c >= 20 for c in calls.values()) >= 6 and sum(c <= 5 for c in calls.values()) >= 25
-    # the third set's label rule for session_summary: expected from 20 tool calls, never at 5 or fewer
-    for name, c in calls.items():
-        if c >= 20:
-            assert "session_summary" in eighth[name]["expected"], name
-        elif c <= 5:
-            assert "session_summary" in eighth[name]["must_not"], name
-    negatives = [s for s, e in eighth.items() if not e["expected"]]
-    assert len(negatives) >= 12
-    for category in CATEGORIES - {"session_summary"}:
-        assert sum(category in e["expected"] for e in eighth.values()) >= 8, category
-    assert sum(len(e["expected"]) >= 2 for e in eighth.values()) >= 8
-    languages = {"es", "de", "fr", "pt", "ja", "zh", "ko"}
-    foreign = {s: s.split("-")[1] for s in eighth if s.split("-")[1] in languages}
+    foreign = {s: s.split("-")[1] for s in labels if s.split("-")[1] in languages}
     assert set(foreign.values()) == languages
     # 12 positive sessions not in English; every text category is expected in at least one, constraint in two
-    assert sum(bool(eighth[s]["expected"]) for s in foreign) >= 12
+    assert sum(bool(labels[s]["expected"]) for s in foreign) >= 12
     for category in CATEGORIES - {"session_summary"}:
-        assert any(category in eighth[s]["expected"] for s in foreign), category
-    assert sum("constraint" in eighth[s]["expected"] for s in foreign) >= 2
+        assert any(category in labels[s]["expected"] for s in foreign), category
+    assert sum("constraint" in labels[s]["expected"] for s in foreign) >= 2
