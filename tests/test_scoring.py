@@ -551,3 +551,31 @@ def test_habit_words_of_an_earlier_stop_lend_nothing_to_a_later_convention():
     with_prior = scoring.score_text_categories(
         later, prior_text="we always wrap calls in spans, same for the consumers")["preference"].score
     assert with_prior == alone
+
+
+BOLD_LED = A("Rolls already hang off the lot model.\n\n**Reuse `stock.lot`** (add a lot type): traceability works as is.\n\n"
+             "**Custom `mill.dye.lot`**: a clean model, but nothing of stock's tracing applies.")
+TABLE = A("On this CPU:\n\n| hash | speed | in std |\n|---|---|---|\n| sha256 | 180 MB/s | yes |\n"
+          "| blake3 | 700 MB/s | yes |\n| xxh3 | 4 GB/s | no |")
+LETTERED = A("Two reasonable ways:\n\na. route through go_router and redirect `/t/:id`\nb. handle the link by hand in main.dart")
+
+
+@pytest.mark.parametrize("offer, answer", [
+    (BOLD_LED, "Thank you. We'll reuse stock.lot. The trace from a complaint back to the batch is the point."),
+    (TABLE, "blake3. it is in std and 4x faster, enough"),
+    (LETTERED, "a. b is exactly the hand-rolled kind of thing that broke on cold start"),
+    (NUMBERED, "yeah the grid is tempting, it is the ceiling on those anyway. 2. less to maintain than a crate"),
+    (NUMBERED, "3 is out, they only allow the browser. own uniform grid. the world is small anyway"),
+])
+def test_an_answer_picks_an_option_set_out_in_any_common_shape(offer, answer):
+    assert "decision" in fired([U("how should we model this? options?"), offer, U(answer), A("Done.")])
+
+
+@pytest.mark.parametrize("offer, answer", [
+    (BOLD_LED, "Thank you. Which one is faster?"),  # a later clause that asks
+    (LETTERED, "thanks, I'll think about it. c."),  # a letter nobody offered
+    (NUMBERED, "interesting. 1. or 2.? let me ask the team"),  # two numbers: no single pick
+    (A("### What changed\nThe loader reads tags.\n### Tests\nAll pass."), "ok. run the tests again please"),
+])
+def test_a_later_clause_picks_nothing_unless_it_is_one_offered_option(offer, answer):
+    assert "decision" not in fired([U("look at the loader"), offer, U(answer), A("Ok.")])

@@ -574,12 +574,15 @@ _ALTERNATIVES = (
     _LazyPattern(rf"([A-Za-z][\w.+#-]{{0,40}})[ \t]*(?:还是|か|아니면|또는)[ \t]*([A-Za-z][\w.+#-]{{0,40}})", 0,
                  ("还是", "か", "아니면", "또는")),
 )
-_NUMBERED = _LazyPattern(r"(?m)^[ \t]*(\d{1,2})[.)][ \t]+\S", 0)
+_NUMBERED = _LazyPattern(r"(?m)^[ \t]*(\d{1,2}|[a-eA-E])[.)][ \t]+\S", 0)
 #: An answer that picks an option by its number: "2.", "3 then", "option 2", "#1".
 _PICKED_NUMBER = _LazyPattern(
-    r"[ \t]*(?:(?:option|opción|opcion|opção|variante|方案|案|옵션)[ \t]*#?(\d{1,2})|#?(\d{1,2})"
+    r"[ \t]*(?:(?:option|opción|opcion|opção|variante|方案|案|옵션)[ \t]*#?(\d{1,2}|[a-e]\b)|#?(\d{1,2}|[a-e])"
     r"(?=[.,):;!]|[ \t]*$|[ \t]+(?:then|it is|entonces|dann|alors|então|please|pls)\b))", _IGNORECASE)
-_LIST_ITEM = _LazyPattern(r"(?m)^\s*(?:[-*\u2022]|\d+[.)])\s+(.+)$", 0)
+#: A list item, or a paragraph led by a bold name or a short heading ("**Reuse `stock.lot`** (add ...)",
+#: "### Option B: ..."), the other ways an assistant sets out alternatives.
+_LIST_ITEM = _LazyPattern(r"(?m)^[ \t]*(?:(?:[-*\u2022]|\d+[.)]|[a-eA-E][.)])[ \t]+(.+)|(\*\*[^*\n]{1,80}\*\*.*)|#{2,4}[ \t]+(.+)|"
+                          r"\|[ \t]*([^|\n-][^|\n]{0,79})\|.*)$", 0)
 _BOLD = _LazyPattern(r"\*\*([^*\n]{1,80})\*\*", 0)
 _WORD = _LazyPattern(r"[a-z0-9\u00c0-\u024f][a-z0-9\u00c0-\u024f+#.-]{2,}", 0)
 _STOPWORDS = frozenset("""the and for with that this from into onto our your their have has are was were will would
@@ -723,7 +726,7 @@ def _exchanges(events: list[Event]) -> list[list[int]]:
 def _option_words(text: str) -> set[str]:
     if "\n" not in text:
         return set()  # two list items need two lines
-    items = _LIST_ITEM.compiled().findall(text)
+    items = ["".join(groups) for groups in _LIST_ITEM.compiled().findall(text)]
     if len(items) < 2:
         return set()
     keys: set[str] = set()
@@ -731,9 +734,9 @@ def _option_words(text: str) -> set[str]:
         bold = _BOLD.compiled().findall(item)
         head = " ".join(bold) if bold else " ".join(item.split()[:4])
         keys |= _text_keys(head) | _cjk_keys(head)
-    numbers = {int(n) for n in _NUMBERED.compiled().findall(text)}
-    if len(numbers) >= 2:  # "1. ... 2. ...": an answer may pick one by its number
-        keys |= {f"#{n}" for n in numbers}
+    numbers = {_number_key(n) for n in _NUMBERED.compiled().findall(text)}
+    if len(numbers) >= 2:  # "1. ... 2. ..." or "a) ... b) ...": an answer may pick one by its number or letter
+        keys |= numbers
     return keys
 
 
@@ -760,7 +763,12 @@ def _answer_keys(first: str) -> set[str]:
     """The keys an answer names: its words', its CJK runs', and "#2" for an answer that starts with option 2's
     number."""
     number = _PICKED_NUMBER.compiled().match(first)
-    return _text_keys(first) | _cjk_keys(first) | ({f"#{int(number.group(1) or number.group(2))}"} if number else set())
+    return _text_keys(first) | _cjk_keys(first) | ({_number_key(number.group(1) or number.group(2))} if number else set())
+
+
+def _number_key(label: str) -> str:
+    """The key of an option's number or letter: "#2" for "2" and "02", "#b" for "b" and "B"."""
+    return f"#{int(label)}" if label.isdigit() else f"#{label.lower()}"
 
 
 def _option_keys(word: str) -> set[str]:
@@ -896,7 +904,20 @@ def _choice_answer(events: list[Event], current: list[int], options: set[str]) -
     picked = _answer_keys(first) & options
     if (len(first.split()) <= 8 and picked) or (len(first.split()) <= 20 and len(overlap) >= 2):
         return prompt
-    return None
+    # a later clause that is only an option: its number or letter ("... eol anyway. 2. native sensors on a dead
+    # platform ..."), or its name ("3 is out, they only allow the browser. cpu fallback. the grid is small")
+    if "?" in events[prompt].text or "\uff1f" in events[prompt].text:  # "1. or 2.? let me ask the team"
+        return None
+    picks: set[str] = set()
+    for clause in _FIRST_CLAUSE.compiled().split(events[prompt].text)[1:]:
+        number = _PICKED_NUMBER.compiled().match(clause) if len(clause.strip()) <= 10 else None
+        key = _number_key(number.group(1) or number.group(2)) if number else None
+        words = _words(clause) if len(clause.split()) <= 3 else []
+        if key in options:
+            picks.add(key)
+        elif words and all(_option_keys(w) & options for w in words):
+            picks.add(" ".join(words))
+    return prompt if len(picks) == 1 else None
 
 
 def score_text_categories(events: list[Event], categories=TEXT_CATEGORIES, *,
