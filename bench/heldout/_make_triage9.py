@@ -7,9 +7,9 @@ Written blind, like the earlier sets (see bench/heldout/README.md, section "Nint
 sessions are invented; four projects in domains and stacks unlike each other and unlike the earlier sets':
 
 - halyard: results and scoring site of a sailing club's regattas (Nuxt 3, Vue, TypeScript, Prisma,
-  Postgres, Cloudflare); Lotte (chatty), Diego (Spanish), Joana (Portuguese)
+  Postgres, Cloudflare); Lotte (terse, lower case), Diego (Spanish), Joana (Portuguese)
 - moraine: processing of glacier-survey LiDAR point clouds (Fortran 2008, CMake, MPI, NetCDF, PBS on a
-  university cluster); Henrik (terse, lower case), Jana (German), Mingyu (Korean)
+  university cluster); Henrik (very terse, lower case), Jana (German), Mingyu (Korean), a Japanese colleague
 - basalt: order routing of a print-on-demand shop (NestJS, TypeScript, MongoDB/Mongoose, BullMQ, Redis,
   Render); Amara (careful, explicit), Maxime (French), Xiaoling (Chinese)
 - thistledown: lesson-booking desktop app of a language school (Electron, React, better-sqlite3,
