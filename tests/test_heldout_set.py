@@ -1,4 +1,4 @@
-"""The blind held-out triage sets (bench/heldout/triage, triage2, ..., triage8) are well-formed and are what their generators write.
+"""The blind held-out triage sets (bench/heldout/triage, triage2, ..., triage9) are well-formed and are what their generators write.
 
 Only the sets' form is checked here; how the triage scores on them is measured by
 bench/triage_quality.py and recorded in bench/RESULTS.md, never asserted by a test (a test would
@@ -15,11 +15,11 @@ HELDOUT = REPO / "bench" / "heldout"
 #: set folder -> its generator
 SETS = {"triage": "_make_triage.py", "triage2": "_make_triage2.py", "triage3": "_make_triage3.py", "triage4": "_make_triage4.py",
         "triage5": "_make_triage5.py", "triage6": "_make_triage6.py", "triage7": "_make_triage7.py",
-        "triage8": "_make_triage8.py"}
+        "triage8": "_make_triage8.py", "triage9": "_make_triage9.py"}
 CATEGORIES = {"session_summary", "decision", "runbook", "constraint", "tech_debt", "preference"}
 COMMON = {"parentUuid", "isSidechain", "userType", "cwd", "sessionId", "version", "gitBranch", "type", "uuid", "timestamp"}
 TOOLS = {"triage": {"Bash", "Read", "Edit", "Write"}, "triage2": {"Bash", "Read", "Edit", "Write", "Grep"}}
-TOOLS["triage3"] = TOOLS["triage4"] = TOOLS["triage5"] = TOOLS["triage6"] = TOOLS["triage7"] = TOOLS["triage8"] = TOOLS["triage2"]
+TOOLS["triage3"] = TOOLS["triage4"] = TOOLS["triage5"] = TOOLS["triage6"] = TOOLS["triage7"] = TOOLS["triage8"] = TOOLS["triage9"] = TOOLS["triage2"]
 #: sessions expecting nothing where an annotator could go either way on session_summary (a long
 #: mechanical refactor of 6-19 tool calls, see the third set's label rules in bench/heldout/README.md)
 NEAR_NEGATIVES = {"triage3": {"k11-long-rename-span-to-srcspan"}}
@@ -137,13 +137,13 @@ def test_third_set_is_new_and_mixed():
     assert languages <= {s.split("-")[1] for s in third if s.split("-")[1] in languages}
 
 
-#: The blind sets written under one brief (sets 4-8): four new projects each, and the same mix.
-_LATER_SETS = ("triage4", "triage5", "triage6", "triage7", "triage8")
+#: The blind sets written under one brief (sets 4-9): four new projects each, and the same mix.
+_LATER_SETS = ("triage4", "triage5", "triage6", "triage7", "triage8", "triage9")
 
 
 @pytest.mark.parametrize("name", _LATER_SETS)
 def test_a_later_set_is_new_and_mixed(name):
-    """Each of sets 4-8 shares no session name or project with the sets before it and has the mix its README
+    """Each of sets 4-9 shares no session name or project with the sets before it and has the mix its README
     describes."""
     labels = _labels(name)
     order = list(SETS)

@@ -1,0 +1,149 @@
+"""Ninth held-out set: English sessions with two or three categories (two of them long)."""
+
+
+def register(session):
+    @session("v29-eu-data-residency-move-frankfurt", "basalt", "2026-11-05T10:00:00", ["decision", "constraint"])
+    def _(s):
+        s.user("Our client in Rotterdam (the big one, Drukwerk Direct) sent their security annex. Section 4.2: all order data including artwork URLs must be stored and processed inside the EU. Our Mongo cluster is in us-east-1 and the Render services in Oregon. What are our options?")
+        s.bash("grep -h 'region' render.yaml infra/atlas.tf", "  region: oregon\n  region_name = \"US_EAST_1\"")
+        s.say("Everything is in the US today. Options:\n\n1. Move everything (Atlas cluster and all Render services) to Frankfurt. One migration window, all customers in the EU from then on; US latency for the two US print partners goes up by ~90 ms per call.\n2. A second EU stack only for Drukwerk Direct's account. Their data stays in the EU, others unchanged, but two deployments to run and route by merchant.\n3. Atlas Global Cluster with zone sharding by merchant region, Render stays in Oregon. Storage in the EU but processing (the workers) would still be in the US, which 4.2 doesn't allow.")
+        s.user("1. Two stacks would double our on-call for one customer, and the 90 ms hardly matters for batch print jobs. Plan it for the December window.")
+        s.edit("infra/atlas.tf", "  region_name = \"US_EAST_1\"", "  # Drukwerk Direct security annex 4.2: order data must be stored and processed in the EU\n  region_name = \"EU_CENTRAL_1\"")
+        s.edit("render.yaml", "  region: oregon", "  region: frankfurt")
+        s.say("Changed the Atlas region to `EU_CENTRAL_1` and the Render region to Frankfurt in the config, with the annex reference. Nothing is applied yet; the migration itself (Atlas live migration, DNS, Render redeploy) is for the December window.")
+
+    @session("v30-runbook-and-debt-prisma-migrate-drift", "halyard", "2026-11-05T19:20:00", ["runbook", "tech_debt"], ("decision",))
+    def _(s):
+        s.user("deploy failed: 'Drift detected: Your database schema is not in sync with your migration history'. prod!!")
+        s.bash("npx prisma migrate status 2>&1 | tail -6", "The following migration(s) are applied to the database but missing from the local migrations directory:\n20260911_add_protest_hearing\n\nDrift detected.")
+        s.bash("git log --all --oneline -- prisma/migrations/20260911_add_protest_hearing | head -2", "a41c9e2 wip protest hearing (diego)")
+        s.say("Someone applied a migration to prod from a branch that was never merged (`20260911_add_protest_hearing`, on Diego's wip branch). The fix: take that migration folder into main unchanged so the history matches, then deploy again. The schema itself is fine.")
+        s.user("do it")
+        s.bash("git checkout a41c9e2 -- prisma/migrations/20260911_add_protest_hearing && npx prisma migrate status | tail -1", "Database schema is up to date!")
+        s.user("ok. 1) write what to do when this happens again in docs/deploy.md. 2) the real problem is anyone can migrate prod from their laptop with the DATABASE_URL in 1password. we should only migrate from CI. not now though, make a note")
+        s.edit("docs/deploy.md", "## Migrations\n", "## Migrations\n\n### 'Drift detected' on deploy\n\n1. `npx prisma migrate status` lists the migration applied in prod but missing locally.\n2. Find where it came from: `git log --all --oneline -- prisma/migrations/<name>`.\n3. Bring that folder into main unchanged: `git checkout <commit> -- prisma/migrations/<name>`.\n4. `npx prisma migrate status` must say 'up to date', then redeploy.\nNever edit or delete an applied migration.\n")
+        s.edit("docs/TECH_DEBT.md", "# Tech debt\n", "# Tech debt\n\n- Prod migrations can be run from any laptop with the 1Password DATABASE_URL (how the 2026-11 drift happened). Move migrations to CI only and take the prod URL out of the shared vault.\n")
+        s.say("Both written: the drift procedure in `docs/deploy.md`, and the CI-only migration item in `docs/TECH_DEBT.md`.")
+
+    @session("v31-zustand-and-no-barrel-files", "thistledown", "2026-11-06T09:45:00", ["decision", "preference"])
+    def _(s):
+        s.user("renderer state is getting messy, props drilling 5 levels for selected teacher. redux toolkit or zustand or just context?")
+        s.say("For an app this size:\n- **Context** only: fine for the selected teacher, but every consumer re-renders on each change; gets awkward once you have 4-5 pieces of state.\n- **Zustand**: tiny, selectors avoid re-renders, no provider; little structure imposed.\n- **Redux Toolkit**: most structure and devtools, more boilerplate; worth it with many contributors.\n\nI'd lean Zustand, but any of them works.")
+        s.user("zustand. two of us only, we dont need redux ceremony")
+        s.write("src/renderer/stores/index.ts", "export * from './teacherStore'\nexport * from './lessonStore'")
+        s.write("src/renderer/stores/teacherStore.ts", "import { create } from 'zustand'\n\nexport const useTeacherStore = create<{ selectedId: string | null; select: (id: string) => void }>((set) => ({\n  selectedId: null,\n  select: (id) => set({ selectedId: id }),\n}))")
+        s.user("no index.ts barrel files please, we import from the file directly. vite gets slow with them and I hate the circular imports. always")
+        s.bash("git rm -q --cached src/renderer/stores/index.ts; rm src/renderer/stores/index.ts", "")
+        s.say("Removed the barrel; components will import `useTeacherStore` from `stores/teacherStore` directly.")
+
+    @session("v32-long-checkpoint-restart", "moraine", "2026-11-09T08:30:00", ["session_summary", "decision", "runbook"], ("constraint", "tech_debt"))
+    def _(s):
+        s.user("ok the checkpoint thing. 70h run, 48h queue cap. need main.f90 to dump state and restart from it, and the pbs script to resubmit itself")
+        s.work([
+            ("read", "src/main.f90", "program moraine\n  use mpi_f08\n  use grid, only: grid_t, build_grid\n  use filter, only: run_filter\n  implicit none\n  type(grid_t) :: g\n  integer :: tile\n  call MPI_Init()\n  call build_grid(g)\n  do tile = first_tile(), last_tile()\n    call process_tile(g, tile)\n  end do\n  call write_output(g)\n  call MPI_Finalize()\nend program"),
+            ("read", "src/grid.f90", "type grid_t\n  real(dp), allocatable :: z(:,:), w(:,:)\n  integer(int64), allocatable :: npts(:,:)\n  integer :: nx, ny, ix0, iy0\nend type"),
+            ("bash", "du -sh /scratch/moraine/run-2025-test/ && ls /scratch/moraine/run-2025-test | head", "212G\t/scratch/moraine/run-2025-test/\nmoraine_2025_r000.nc\nmoraine_2025_r001.nc", "How much state is there per rank?"),
+        ])
+        s.say("State per rank is the three arrays of its grid part plus the index of the last finished tile, about 400 MB per rank at 512 ranks. Two ways to write it:\n\n1. one NetCDF checkpoint file written collectively (parallel NetCDF via MPI-IO): one file, readable by tools, but a collective write of ~200 GB and a restart must use the same decomposition anyway\n2. one unformatted stream file per rank (`ckpt/rank_0042.bin`): trivially parallel, fastest on Lustre, not human-readable\n\nWhich one?")
+        s.user("2. nobody will ever look inside a checkpoint, and the collective write was what hung the test run in may")
+        s.work([
+            ("write", "src/checkpoint.f90", "module checkpoint\n  use kinds, only: dp\n  use grid, only: grid_t\n  implicit none\n  private\n  public :: save_checkpoint, load_checkpoint, checkpoint_exists\ncontains\n  subroutine save_checkpoint(dir, rank, g, last_tile)\n    character(*), intent(in) :: dir\n    integer, intent(in) :: rank, last_tile\n    type(grid_t), intent(in) :: g\n    integer :: u\n    open(newunit=u, file=rank_file(dir, rank)//'.tmp', access='stream', form='unformatted', status='replace')\n    write(u) last_tile, g%nx, g%ny, g%z, g%w, g%npts\n    close(u)\n    call rename(rank_file(dir, rank)//'.tmp', rank_file(dir, rank))\n  end subroutine save_checkpoint\nend module checkpoint"),
+            ("edit", "src/checkpoint.f90", "end module checkpoint", "  subroutine load_checkpoint(dir, rank, g, last_tile)\n    character(*), intent(in) :: dir\n    integer, intent(in) :: rank\n    type(grid_t), intent(inout) :: g\n    integer, intent(out) :: last_tile\n    integer :: u, nx, ny\n    open(newunit=u, file=rank_file(dir, rank), access='stream', form='unformatted', status='old')\n    read(u) last_tile, nx, ny\n    if (nx /= g%nx .or. ny /= g%ny) error stop 'checkpoint from another decomposition'\n    read(u) g%z, g%w, g%npts\n    close(u)\n  end subroutine load_checkpoint\nend module checkpoint"),
+            ("edit", "src/main.f90", "  do tile = first_tile(), last_tile()\n    call process_tile(g, tile)\n  end do", "  start = first_tile()\n  if (restart) then\n    call load_checkpoint(ckpt_dir, rank, g, done)\n    start = done + 1\n  end if\n  do tile = start, last_tile()\n    call process_tile(g, tile)\n    if (seconds_left() < ckpt_margin) then\n      call save_checkpoint(ckpt_dir, rank, g, tile)\n      call MPI_Barrier(MPI_COMM_WORLD)\n      if (rank == 0) call request_resubmit()\n      call MPI_Finalize(); stop 3\n    end if\n  end do"),
+            ("grep", "walltime|PBS_", "src/util.f90:12:  ! seconds_left(): none yet", "Need the remaining walltime inside the job."),
+            ("edit", "src/util.f90", "  ! seconds_left(): none yet", "  integer function seconds_left()\n    character(32) :: v\n    call get_environment_variable('MORAINE_DEADLINE', v)\n    seconds_left = deadline_from(v) - now_epoch()\n  end function seconds_left"),
+            ("edit", "CMakeLists.txt", "  src/filter.f90\n", "  src/filter.f90\n  src/checkpoint.f90\n"),
+            ("bash", "cmake --build build -j8 2>&1 | tail -3", "/home/henrik/proj/moraine/src/main.f90:31:8:\n   31 |   if (restart) then\n      |        1\nError: Symbol 'restart' at (1) has no IMPLICIT type", "", True),
+            ("edit", "src/main.f90", "  integer :: tile", "  integer :: tile, start, done, rank\n  logical :: restart\n  character(256) :: ckpt_dir"),
+            ("edit", "src/main.f90", "  call build_grid(g)", "  call build_grid(g)\n  call read_run_options(restart, ckpt_dir)"),
+            ("bash", "cmake --build build -j8 2>&1 | tail -2", "[100%] Linking Fortran executable moraine\n[100%] Built target moraine"),
+            ("write", "tests/test_checkpoint.f90", "program test_checkpoint\n  ! save, load, compare arrays bit for bit; wrong decomposition must stop\nend program"),
+            ("edit", "tests/CMakeLists.txt", "add_test(NAME idw COMMAND test_idw)", "add_test(NAME idw COMMAND test_idw)\nadd_test(NAME checkpoint COMMAND test_checkpoint)"),
+            ("bash", "cmake --build build -j8 >/dev/null && ctest --test-dir build 2>&1 | tail -3", "100% tests passed, 0 tests failed out of 7\n\nTotal Test time (real) =   3.41 sec"),
+            ("read", "jobs/full.pbs", "#PBS -l select=8:ncpus=64:mpiprocs=64\n#PBS -l walltime=47:30:00\n#PBS -q normal\nsource jobs/env.sh\nmpiexec ./build/moraine config/full-2025.nml"),
+            ("edit", "jobs/full.pbs", "mpiexec ./build/moraine config/full-2025.nml", "export MORAINE_DEADLINE=$(( $(date +%s) + 47*3600 ))\nRESTART_FLAG=\"\"\n[ -f \"$PBS_O_WORKDIR/ckpt/DONE_TILE\" ] && RESTART_FLAG=\"--restart\"\nmpiexec ./build/moraine config/full-2025.nml $RESTART_FLAG\nrc=$?\nif [ $rc -eq 3 ]; then\n  qsub -W depend=afterany:$PBS_JOBID jobs/full.pbs\nfi"),
+            ("bash", "qsub -l walltime=00:20:00 -v MORAINE_TEST_DEADLINE=600 jobs/small-test.pbs", "884213.pbs01", "Small test with a 10 minute deadline so it checkpoints once."),
+            ("bash", "sleep 900; qstat -x 884213 884227 | tail -2", "884213.pbs01  small-test  henrik  00:10:04 F normal\n884227.pbs01  small-test  henrik  00:07:51 F normal"),
+            ("bash", "grep -h 'restart\\|checkpoint' logs/small-test.o884213 logs/small-test.o884227", "rank 0: checkpoint written after tile 318\nrank 0: restart from tile 319"),
+            ("bash", "cdo diffn /scratch/moraine/small-ref/out.nc /scratch/moraine/small-test/out.nc | tail -1", "  0 of 6 records differ"),
+        ])
+        s.say("Checkpoint and restart work: the small test checkpointed after tile 318, the resubmitted job restarted from 319, and the output is identical to the reference run (`cdo diffn`: 0 of 6 records differ).")
+        s.user("nice. write how to restart / what to do if the chain breaks (job killed by the admins, node failure) somewhere, and then give me a summary of today I can paste in the group log")
+        s.work([
+            ("write", "docs/restart.md", "# Long runs: checkpoint and restart\n\n`jobs/full.pbs` resubmits itself when the program exits with code 3 (checkpoint written).\n\nIf the chain breaks (job killed by admins, node failure, `qsub` refused):\n\n1. Check `ckpt/` for one `rank_NNNN.bin` per rank and no `.tmp` files. `.tmp` files mean the kill came during a checkpoint: delete them, the previous checkpoint is still complete.\n2. Check `ckpt/DONE_TILE` for the last finished tile.\n3. Resubmit by hand with the same node count: `qsub jobs/full.pbs` (the script adds `--restart` itself when `DONE_TILE` exists).\n4. Never change `select=` between restarts: a checkpoint only loads with the same decomposition (the program stops with 'checkpoint from another decomposition').\n5. To start from scratch: `rm -r ckpt/`.\n"),
+        ])
+        s.say("Written to `docs/restart.md`.\n\n**Group log, 2026-11-09 (Henrik)**\n- Full 2025 run needs ~70 h but the normal queue caps at 48 h, so moraine now checkpoints and restarts.\n- Format: one unformatted stream file per rank (`ckpt/rank_NNNN.bin`), written via a `.tmp` + rename; chosen over a collective NetCDF checkpoint, which hung the May test run.\n- `main.f90` checkpoints when the remaining walltime (from `MORAINE_DEADLINE`) gets short and exits with code 3; `full.pbs` resubmits itself on 3 and passes `--restart` when a checkpoint exists.\n- New `checkpoint.f90` + unit test (7/7 tests pass).\n- Small cluster test: checkpoint after tile 318, restart from 319, output identical to the reference.\n- How to recover a broken chain: `docs/restart.md`.")
+
+    @session("v33-school-laptops-no-admin-portable", "thistledown", "2026-11-10T14:00:00", ["constraint", "runbook"], ("decision",))
+    def _(s):
+        s.user("new office pcs in Nord came from the city IT. installer fails: 'Installation has failed. Access denied'")
+        s.say("The NSIS installer is per-machine (`perMachine: true` in `electron-builder.yml`), which needs admin rights. Switching to a per-user install (into `%LOCALAPPDATA%`) avoids that.")
+        s.user("tried per-user on one pc already. city IT blocks running exe from %LOCALAPPDATA% and %APPDATA% with applocker, only C:\\Program Files and the D:\\Apps share are allowed, and we never get admin. so: app must run from D:\\Apps without installing")
+        s.edit("electron-builder.yml", "win:\n  target: nsis", "win:\n  # city IT PCs: no admin rights, AppLocker only allows C:\\Program Files and D:\\Apps -> portable build copied to D:\\Apps\n  target:\n    - nsis\n    - portable")
+        s.bash("npx electron-builder --win portable --publish never 2>&1 | tail -1", "  • building        target=portable file=dist\\Thistledown 3.3.0.exe archs=x64")
+        s.say("Added a portable target; `dist\\Thistledown 3.3.0.exe` runs without installing. Its database path is still `userData` under `%APPDATA%`, which AppLocker allows for data (it only blocks executables), so that's fine.")
+        s.user("it works on the Nord pc. write the steps for Nord office for each update, they do it themselves")
+        s.write("docs/nord-office-update.md", "# Updating Thistledown on the Nord office PCs\n\nThese PCs have no admin rights; programs only run from D:\\Apps.\n\n1. Download `Thistledown <version>.exe` (portable) from the release page.\n2. Close Thistledown on every PC in the office.\n3. Copy the file to `D:\\Apps\\Thistledown\\`, replacing the old one (rename the old one to `.old` first).\n4. Start it from the desktop shortcut (it points to `D:\\Apps\\Thistledown\\Thistledown.exe`; rename the new file to that name).\n5. Lessons and settings are kept: they are stored in the user profile, not next to the exe.\n")
+        s.say("Written `docs/nord-office-update.md`.")
+
+    @session("v34-mongoose-lean-and-debt", "basalt", "2026-11-11T11:10:00", ["tech_debt", "preference"], ("decision",))
+    def _(s):
+        s.user("The order list endpoint takes 1.8 s for merchants with many orders. Could you look?")
+        s.read("src/orders/orders.service.ts", "async list(merchantId: string, page: number) {\n  const orders = await this.orderModel.find({ merchantId }).sort({ createdAt: -1 }).skip(page * 50).limit(50)\n  return orders.map((o) => o.toJSON())\n}")
+        s.bash("mongosh \"$MONGO_URL\" --quiet --eval 'db.orders.find({merchantId: \"m_8812\"}).sort({createdAt:-1}).skip(4000).limit(50).explain(\"executionStats\").executionStats.totalDocsExamined'", "23817")
+        s.say("Two things: there's no index on `{ merchantId, createdAt }`, so Mongo examines 23,817 documents, and full Mongoose documents are hydrated only to be turned into JSON. I'll add the index and use `.lean()`.")
+        s.edit("src/orders/order.schema.ts", "export const OrderSchema = SchemaFactory.createForClass(Order)", "export const OrderSchema = SchemaFactory.createForClass(Order)\nOrderSchema.index({ merchantId: 1, createdAt: -1 })")
+        s.edit("src/orders/orders.service.ts", "  const orders = await this.orderModel.find({ merchantId }).sort({ createdAt: -1 }).skip(page * 50).limit(50)\n  return orders.map((o) => o.toJSON())", "  return this.orderModel.find({ merchantId }).sort({ createdAt: -1 }).skip(page * 50).limit(50).lean()")
+        s.user("Good. For read-only queries like this, please always use .lean() in this codebase, we only hydrate when we save. And skip/limit will still get slow on deep pages; the partner dashboard should move to cursor pagination on createdAt, but that changes the API for three partners, so not this quarter. Please log it in the debt register.")
+        s.edit("docs/debt-register.md", "| id | item | why deferred |\n|---|---|---|\n", "| id | item | why deferred |\n|---|---|---|\n| D-17 | `GET /orders` uses skip/limit; deep pages stay slow. Move to cursor pagination on `createdAt` | changes the API for three partners; not this quarter |\n")
+        s.say("Logged as D-17 in `docs/debt-register.md`. I'll use `.lean()` for read-only queries from now on.")
+
+    @session("v35-long-papyra-adapter", "basalt", "2026-11-12T09:00:00", ["session_summary", "tech_debt", "constraint"], ("decision",))
+    def _(s):
+        s.user("We're onboarding Papyra (Lyon) as a print partner. Their integration guide is in docs/partners/papyra-guide.pdf, I've pasted the important part into docs/partners/papyra.md. Please build the adapter like the Inkhaus one and get it through their sandbox.")
+        s.work([
+            ("read", "docs/partners/papyra.md", "# Papyra\n\nREST API, sandbox: https://sandbox.papyra.example/api\nOrders: POST /jobs with a signed URL to the artwork.\nArtwork: PDF/X-4 only, max 150 MB per file.\nCallbacks: Papyra only calls back to URLs whose IP is on the allow-list we give them (max 3 IPs), and only over HTTPS.\nStatuses: received, preflight_failed, printing, shipped."),
+            ("read", "src/partners/inkhaus.adapter.ts", "@Injectable()\nexport class InkhausAdapter implements PartnerAdapter {\n  constructor(private http: HttpService, private signer: ArtworkSigner) {}\n  async submit(order: RoutedOrder) {\n    return this.http.post('/orders', toInkhaus(order))\n  }\n  mapStatus(s: string): OrderStatus { /* ... */ }\n}"),
+            ("read", "src/partners/partner-adapter.ts", "export interface PartnerAdapter {\n  submit(order: RoutedOrder): Promise<unknown>\n  mapStatus(status: string): OrderStatus\n}"),
+            ("grep", "outbound|static ip|egress", "render.yaml:31:    # no static outbound IPs configured", "Their callbacks need our IPs on an allow-list; let me see what Render gives us."),
+        ])
+        s.say("One thing before I write code: Papyra only calls back to allow-listed IPs (max 3). That's about the IPs of our callback endpoint as they see it, i.e. our inbound address, and our API on Render sits behind Render's shared load balancers, whose IPs change. So we need a fixed inbound address. Do we have one?")
+        s.user("Render gives us nothing fixed inbound. But we have the Cloudflare tunnel in front of api.basalt.example? no, that's also anycast. Hm. Maxime says the old Hetzner box with the static IP still runs the webhook relay for Inkhaus v1. Use that as the callback entry for Papyra, it forwards to Render. That's how it has to be as long as Papyra insists on the IP list.")
+        s.work([
+            ("bash", "ssh relay.basalt.example 'cat /etc/caddy/Caddyfile'", "relay.basalt.example {\n  handle /hooks/inkhaus/* {\n    reverse_proxy https://basalt-api.onrender.com {\n      header_up Host basalt-api.onrender.com\n    }\n  }\n}"),
+            ("bash", "ssh relay.basalt.example 'curl -s ifconfig.me'", "95.216.41.77"),
+            ("write", "src/partners/papyra.adapter.ts", "@Injectable()\nexport class PapyraAdapter implements PartnerAdapter {\n  constructor(private http: HttpService, private signer: ArtworkSigner) {}\n\n  async submit(order: RoutedOrder) {\n    const url = await this.signer.sign(order.artworkKey, { expiresIn: 86400 })\n    return this.http.post('/jobs', toPapyra(order, url))\n  }\n\n  mapStatus(s: string): OrderStatus {\n    switch (s) {\n      case 'received': return 'accepted'\n      case 'preflight_failed': return 'rejected'\n      case 'printing': return 'in_production'\n      case 'shipped': return 'shipped'\n      default: throw new UnknownPartnerStatus('papyra', s)\n    }\n  }\n}", "Starting from a copy of the Inkhaus adapter."),
+            ("write", "src/partners/papyra.mapper.ts", "export function toPapyra(order: RoutedOrder, artworkUrl: string) {\n  return {\n    reference: order.id,\n    product: order.sku,\n    quantity: order.quantity,\n    artwork_url: artworkUrl,\n    ship_to: order.address,\n  }\n}"),
+            ("edit", "src/partners/partners.module.ts", "  providers: [InkhausAdapter],", "  providers: [InkhausAdapter, PapyraAdapter],"),
+            ("edit", "src/partners/partner-registry.ts", "  inkhaus: InkhausAdapter,", "  inkhaus: InkhausAdapter,\n  papyra: PapyraAdapter,"),
+            ("grep", "PDF|pdfx|preflight", "src/artwork/preflight.ts:9:export async function preflight(file: Buffer) { /* checks PDF/X-1a for Inkhaus */ }", "Papyra wants PDF/X-4 under 150 MB; our preflight checks X-1a."),
+            ("edit", "src/artwork/preflight.ts", "export async function preflight(file: Buffer) { /* checks PDF/X-1a for Inkhaus */ }", "export async function preflight(file: Buffer, profile: 'x1a' | 'x4' = 'x1a', maxBytes = Infinity) { /* ... */ }"),
+            ("edit", "src/partners/papyra.adapter.ts", "    const url = await this.signer.sign(order.artworkKey, { expiresIn: 86400 })", "    // Papyra accepts PDF/X-4 only, max 150 MB per file\n    await this.preflight.check(order.artworkKey, 'x4', 150 * 1024 * 1024)\n    const url = await this.signer.sign(order.artworkKey, { expiresIn: 86400 })"),
+            ("write", "src/partners/papyra.controller.ts", "@Controller('hooks/papyra')\nexport class PapyraHooksController {\n  @Post()\n  async callback(@Body() body: PapyraCallback, @Headers('x-papyra-signature') sig: string) {\n    verifyPapyraSignature(body, sig)\n    await this.orders.updateStatus(body.reference, this.papyra.mapStatus(body.status))\n  }\n}"),
+            ("bash", "ssh relay.basalt.example \"sudo sed -i 's#handle /hooks/inkhaus/\\* {#handle /hooks/inkhaus/* /hooks/papyra/* {#' /etc/caddy/Caddyfile && sudo systemctl reload caddy && echo ok\"", "ok", "Route Papyra's callbacks through the relay's fixed IP."),
+            ("write", "src/partners/papyra.adapter.spec.ts", "describe('PapyraAdapter', () => {\n  it('maps every documented status', () => { /* ... */ })\n  it('rejects non-X-4 artwork before submitting', async () => { /* ... */ })\n  it('rejects artwork over 150 MB', async () => { /* ... */ })\n})"),
+            ("bash", "npx jest src/partners src/artwork 2>&1 | tail -4", "Test Suites: 9 passed, 9 total\nTests:       71 passed, 71 total"),
+            ("bash", "PARTNER_ENV=sandbox npx ts-node scripts/partner-smoke.ts papyra --order fixtures/order-a5-flyer.json", "submitted job pj_sbx_55120 -> received\ncallback via https://relay.basalt.example/hooks/papyra: received\ncallback: printing\ncallback: shipped"),
+            ("bash", "PARTNER_ENV=sandbox npx ts-node scripts/partner-smoke.ts papyra --order fixtures/order-x1a-poster.json", "rejected before submit: artwork is PDF/X-1a, papyra requires x4"),
+            ("bash", "npm run lint && npx tsc --noEmit", "\n> basalt@2.15.0 lint\n> eslint src\n"),
+        ])
+        s.say("The adapter passes Papyra's sandbox: a job went through received, printing and shipped, with callbacks arriving via the relay's fixed IP, and an X-1a file is rejected before submitting. Tests (71), lint and type check are green.\n\nOne thing I noticed: `papyra.adapter.ts` is mostly a copy of the Inkhaus adapter (signing, HTTP error handling, retry). A shared base would be better.")
+        s.user("agreed, but not before Papyra is live, I'm not refactoring Inkhaus under a running contract. Add a TODO on both. And then please write me a summary of the whole session for the onboarding ticket.")
+        s.work([
+            ("edit", "src/partners/papyra.adapter.ts", "@Injectable()\nexport class PapyraAdapter implements PartnerAdapter {", "// TODO(after Papyra go-live): extract the shared signing/HTTP/retry code of Papyra and Inkhaus into a base adapter\n@Injectable()\nexport class PapyraAdapter implements PartnerAdapter {"),
+            ("edit", "src/partners/inkhaus.adapter.ts", "@Injectable()\nexport class InkhausAdapter implements PartnerAdapter {", "// TODO(after Papyra go-live): share the base adapter with papyra.adapter.ts (currently duplicated)\n@Injectable()\nexport class InkhausAdapter implements PartnerAdapter {"),
+        ])
+        s.say("TODOs added on both adapters.\n\n**Onboarding ticket: Papyra (Lyon), sandbox done**\n\n- New `PapyraAdapter` (`src/partners/papyra.adapter.ts`, mapper, callback controller) registered next to Inkhaus.\n- Papyra rules we have to keep: artwork PDF/X-4 only, max 150 MB (checked by `preflight` before submitting); callbacks only to at most 3 allow-listed IPs over HTTPS.\n- Render has no fixed inbound IP, so Papyra's callbacks enter through the Hetzner relay (`relay.basalt.example`, 95.216.41.77), whose Caddy forwards `/hooks/papyra/*` to Render. This IP is the one to give Papyra for their allow-list; the relay must stay up as long as they require it.\n- `preflight` now takes a profile (x1a/x4) and a size limit.\n- Sandbox: job `pj_sbx_55120` went received -> printing -> shipped; an X-1a file is rejected before submit.\n- Tests 71 passing, lint and tsc clean.\n- Open: Papyra and Inkhaus adapters duplicate signing/HTTP/retry code; TODO on both to extract a base adapter after Papyra's go-live.")
+
+    @session("v36-results-csv-format-and-export", "halyard", "2026-11-13T20:10:00", ["preference", "runbook"])
+    def _(s):
+        s.user("the national federation wants our results as csv for the ranking. add an export for a series")
+        s.write("server/api/series/[id]/export.csv.get.ts", "export default defineEventHandler(async (event) => {\n  const rows = await prisma.seriesResult.findMany({ where: { seriesId: getRouterParam(event, 'id') } })\n  setHeader(event, 'content-type', 'text/csv')\n  return ['rank,sail,helm,points', ...rows.map((r) => `${r.rank},${r.sailNo},${r.helm},${r.net}`)].join('\\n')\n})")
+        s.say("Added `GET /api/series/:id/export.csv`.")
+        s.user("hmm, for anything csv we do: semicolon separated, utf-8 with BOM, decimal comma. our users open everything in german excel and it's a mess otherwise. use the csv helper in server/utils, that's what it's for. not hand-built strings")
+        s.read("server/utils/csv.ts", "export function toExcelCsv(header: string[], rows: (string | number)[][]): string {\n  // ; separator, decimal comma, quoted fields, BOM\n}")
+        s.edit("server/api/series/[id]/export.csv.get.ts", "  return ['rank,sail,helm,points', ...rows.map((r) => `${r.rank},${r.sailNo},${r.helm},${r.net}`)].join('\\n')", "  return toExcelCsv(['rank', 'sail', 'helm', 'points'], rows.map((r) => [r.rank, r.sailNo, r.helm, r.net]))")
+        s.say("Now uses `toExcelCsv` (semicolons, decimal comma, BOM).")
+        s.user("thx. and the federation upload itself is a manual thing each month, Diego did it last time. write the steps down, how we do it: export, check, upload to their portal")
+        s.write("docs/federation-ranking-upload.md", "# Monthly ranking upload to the federation\n\nDue by the 5th of each month for the previous month's series.\n\n1. For each finished series: `https://halyard.example/api/series/<id>/export.csv`.\n2. Open in Excel and check: every row has a sail number with country prefix (GER 1234); helms without a federation ID are flagged in column E by the portal later, fix them in the series entries first.\n3. Log in to the federation portal (account in 1Password: 'DSV Ranglisten'), Ranglisten -> Ergebnisse hochladen, one file per series, class as in the series.\n4. Download the portal's receipt PDF and put it into the shared drive `Regatta/Ranglisten/<year>`.\n")
+        s.say("Written `docs/federation-ranking-upload.md`.")
