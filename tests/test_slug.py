@@ -66,3 +66,9 @@ def test_slugify_gives_a_valid_slug_or_nothing(text):
 def test_valid_slugs_slugify_to_themselves(slug):
     assert is_valid_slug(slug)
     assert slugify(slug) == slug
+
+
+@given(st.one_of(st.text(max_size=90), st.text(alphabet="ab-9Z_\n é", max_size=90)))
+def test_is_valid_slug_is_the_pattern(value):
+    # the re-free test (it runs on recall's prompt path) and the pattern the schemas use are one rule
+    assert is_valid_slug(value) is (re.fullmatch(SLUG_PATTERN.replace("$", r"\Z"), value) is not None)

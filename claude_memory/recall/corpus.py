@@ -21,6 +21,7 @@ import stat
 from claude_memory.core.categories import CATEGORY_BY_FOLDER
 from claude_memory.core.layout import INDEX_NAME, MAX_MEMORY_BYTES
 from claude_memory.core.fastjson import loads
+from claude_memory.core.slug import is_valid_slug
 from claude_memory.recall import text
 from claude_memory.recall.private import folder_sig
 from claude_memory.core import jsonio
@@ -57,14 +58,11 @@ MAX_INDEX_MD_BYTES = 6 * 1024 * 1024
 MAX_SCAN_LINES = 400
 #: An index.md line (compiled on first use: only a prompt without a cache reads index.md).
 _LINE = r"^- \[([A-Z_]+)\] (.*) -> \S*?([a-z-]+)/([a-z0-9-]+)\.json(?: #tags:(\S*))?$"
-_SLUG_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
-def is_slug(name: str) -> bool:
-    """A memory file's slug: 1-80 of ``[a-z0-9-]``, not starting or ending with ``-``."""
-    return (0 < len(name) <= 80 and name[0] != "-" and name[-1] != "-"
-            and all(c in _SLUG_CHARS for c in name))
+#: A memory file's slug (the one rule, :func:`claude_memory.core.slug.is_valid_slug`).
+is_slug = is_valid_slug
 
 
 def scan_folder(root: str, folder: str) -> dict[str, tuple[int, int, int]]:
