@@ -26,7 +26,17 @@ else:
 os.environ.setdefault("MEMORY_SEMANTIC", "0")
 
 from claude_memory.devtools.hook_commands import script_argv  # noqa: E402
+from claude_memory.recall import cache_build  # noqa: E402
 from locations import REPO  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _no_settler_forked_from_pytest(monkeypatch, request):
+    """A write made in this process never forks pytest for recall's settler (``store.lock``'s
+    after-write step); the settler's own tests mark themselves ``real_settler``. Scripts the tests run
+    as Claude Code would (subprocesses) start real settlers."""
+    if request.node.get_closest_marker("real_settler") is None:
+        monkeypatch.setattr(cache_build, "spawn_settle", lambda root: False)
 
 
 @dataclass

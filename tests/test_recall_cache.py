@@ -547,3 +547,139 @@ def test_delta_with_a_well_formed_head_but_broken_contents_is_rebuilt_from_the_b
     saved["state"] = {f: ("junk", False) for f in cache.FOLDERS}
     path.write_bytes(marshal.dumps(saved))
     assert ranked(cache.load_index(str(store)), "walrus") == [("decisions", "later")]
+
+
+# ---- the settler: a write's listing done in the background, not by the next prompt -------------
+
+@pytest.fixture
+def quick_settle(monkeypatch):
+    """A settle window of 0.2 s instead of 2 s (the wait and the settled flag both read it)."""
+    monkeypatch.setattr(cache_build, "UNSETTLED_NS", 200_000_000)
+
+
+def test_settler_leaves_the_next_prompt_nothing_to_list(store, monkeypatch, quick_settle):
+    cache.load_index(str(store))
+    write(store, memory("decision", "settled-one", "A settled zebra decision", ["zebra"]))
+    assert cache_build.settle(str(store)) is True
+    monkeypatch.setattr(corpus, "scan_folder", lambda *a: pytest.fail("the prompt listed a folder"))
+    monkeypatch.setattr(corpus, "read_memory", lambda *a: pytest.fail("the prompt read a file"))
+    assert "A settled zebra decision" in titles(cache.load_index(str(store)))
+
+
+def test_without_a_settler_the_next_prompt_lists_the_folder(store, monkeypatch, quick_settle):
+    # the contrast that makes the test above mean something
+    cache.load_index(str(store))
+    write(store, memory("decision", "settled-one", "A settled zebra decision", ["zebra"]))
+    time.sleep(0.25)
+    listed = []
+    real_scan = corpus.scan_folder
+    monkeypatch.setattr(corpus, "scan_folder", lambda root, f: listed.append(f) or real_scan(root, f))
+    assert "A settled zebra decision" in titles(cache.load_index(str(store)))
+    assert listed == ["decisions"]
+
+
+def test_settler_waits_for_a_write_made_while_it_waits(store, monkeypatch, quick_settle):
+    cache.load_index(str(store))
+    write(store, memory("decision", "first-wait", "First quokka decision", ["quokka"]))
+    slept = []
+    real_sleep = time.sleep
+
+    def sleep(seconds):
+        if not slept:  # a second write lands during the settler's first wait
+            write(store, memory("decision", "second-wait", "Second quokka decision", ["quokka"]))
+        slept.append(seconds)
+        real_sleep(seconds)
+
+    monkeypatch.setattr(cache_build.time, "sleep", sleep)
+    assert cache_build.settle(str(store)) is True
+    monkeypatch.setattr(corpus, "scan_folder", lambda *a: pytest.fail("the prompt listed a folder"))
+    assert {"First quokka decision", "Second quokka decision"} <= set(titles(cache.load_index(str(store))))
+
+
+def test_settler_gives_up_on_folders_that_keep_changing(store, monkeypatch, quick_settle):
+    cache.load_index(str(store))
+    before = (store / ".staging" / cache.INDEX_FILE).read_bytes()
+    write(store, memory("decision", "busy-one", "A busy decision", ["busy"]))
+    monkeypatch.setattr(cache_build, "SETTLE_MAX_S", 0.0)
+    monkeypatch.setattr(cache, "load_index", lambda *a, **k: pytest.fail("settled an unsettled store"))
+    assert cache_build.settle(str(store)) is False
+    assert (store / ".staging" / cache.INDEX_FILE).read_bytes() == before
+
+
+@pytest.mark.real_settler
+def test_no_settler_for_a_store_recall_never_read(tmp_path):
+    root = tmp_path / "memory"
+    sample_store(root)
+    assert cache_build.spawn_settle(root) is False
+    assert not (root / ".staging").exists()
+
+
+@pytest.mark.real_settler
+def test_only_a_write_that_succeeded_starts_the_settler(tmp_path, monkeypatch, capsys):
+    from claude_memory.cli import memory_write
+
+    started = []
+    monkeypatch.setattr(cache_build, "spawn_settle", lambda root: started.append(str(root)) or True)
+    root = tmp_path / "memory"
+    sample_store(root)
+    draft = tmp_path / "draft.json"
+    draft.write_text(json.dumps(memory("decision", "new-one", "A new decision", ["new"],
+                                       content={"status": "accepted", "context": "c", "decision": "d",
+                                                "rationale": ["r"]})))
+    args = ["--root", str(root), "--action", "create", "--category", "decision", "--input", str(draft)]
+    assert memory_write.main(args) == 0
+    assert started == [str(root)]
+    assert memory_write.main(args) != 0  # the same id again: refused, nothing written
+    assert started == [str(root)]
+
+
+@pytest.mark.slow
+def test_writer_script_leaves_a_settler_that_spares_the_next_prompt(tmp_path):
+    """Black box: memory_write.py as Claude runs it, on a store recall has read; once its settler is
+    done, the cache is current and settled (the next prompt lists nothing)."""
+    project = tmp_path / "project"
+    root = project / ".claude" / "memory"
+    sample_store(root)
+    settle(root)
+    cache.load_index(str(root))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE_")}
+    env.update(CLAUDE_PROJECT_DIR=str(project), CLAUDE_PLUGIN_ROOT=str(REPO))
+    draft = memory("decision", "quokka-settled", "Quokka settles in the background", ["quokka"],
+                   content={"status": "accepted", "context": "c", "decision": "d", "rationale": ["r"]})
+    (tmp_path / "draft.json").write_text(json.dumps(draft))
+    proc = subprocess.run([sys.executable, str(WRITER), "--action", "create", "--category", "decision",
+                           "--input", str(tmp_path / "draft.json")], env=env, cwd=project, capture_output=True)
+    assert proc.returncode == 0, proc.stderr
+    lock_file = root / ".staging" / cache_build.SETTLE_LOCK
+    assert lock_file.exists()  # a settler was started
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        fd = os.open(lock_file, os.O_RDWR)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break  # the settler is done
+        except OSError:
+            time.sleep(0.1)
+        finally:
+            os.close(fd)
+    else:
+        pytest.fail("the settler did not finish")
+    saved = cache._load_delta(str(root), cache._open_base(str(root)).id)
+    assert saved is not None and all(saved["state"][f][1] for f in cache.FOLDERS)
+    found = [e[3] for e in recall(str(root), "quokka settles", 5)]
+    assert found == ["Quokka settles in the background"]
+
+
+def test_a_saved_delta_is_used_by_every_later_prompt(store, monkeypatch, quick_settle):
+    # once the prompt after a write has listed the folder and saved the delta, later prompts read the
+    # delta and list nothing (a delta discarded on load made every later prompt list it again)
+    cache.load_index(str(store))
+    write(store, memory("decision", "delta-kept", "A decision kept in the delta", ["kept"]))
+    time.sleep(0.25)  # settled: this prompt's listing is final
+    cache.load_index(str(store))
+    saved = cache._load_delta(str(store), cache._open_base(str(store)).id)
+    assert saved is not None and len(saved["entries"]) == 1
+    monkeypatch.setattr(corpus, "scan_folder", lambda *a: pytest.fail("listed a folder again"))
+    monkeypatch.setattr(corpus, "read_memory", lambda *a: pytest.fail("read a file again"))
+    for _ in range(2):
+        assert "A decision kept in the delta" in titles(cache.load_index(str(store)))

@@ -182,9 +182,19 @@ def _run(argv: Sequence[str]) -> int:
     return 0
 
 
-def _log_write(argv: Sequence[str], start: float):
-    """The operations-log line of this run: action, category, ok or the error code (no memory text)."""
+def _after_run(argv: Sequence[str], start: float):
+    """What follows every run: after a write, recall's settler (the recall cache catches up with the
+    write in the background instead of in the next prompt, see
+    :func:`claude_memory.recall.cache_build.spawn_settle`); and the operations-log line of the run:
+    action, category, ok or the error code (no memory text)."""
     def done(code: str | None) -> None:
+        known = {}
+        for flag in ("--action", "--category", "--root"):
+            if flag in argv[:-1]:
+                known[flag] = argv[list(argv).index(flag) + 1]
+        root = known.get("--root") or str(paths.default_memory_root())
+        if code is None:
+            _settle_recall(root)
         if code is None and "--batch" in argv:
             return  # a batch logs each of its memories itself (cli/batch.py)
         import time
@@ -192,19 +202,24 @@ def _log_write(argv: Sequence[str], start: float):
         from claude_memory.core import oplog
         from claude_memory.core.layout import session_key
 
-        known = {}
-        for flag in ("--action", "--category", "--root"):
-            if flag in argv[:-1]:
-                known[flag] = argv[list(argv).index(flag) + 1]
-        root = known.get("--root") or str(paths.default_memory_root())
         oplog.record(root, event="write", action=known.get("--action"), category=known.get("--category"),
                      ok=code is None, error=code, session=session_key(os.environ.get("CLAUDE_SESSION_ID")),
                      ms=round((time.monotonic() - start) * 1000, 1))
     return done
 
 
+def _settle_recall(root: str) -> None:
+    """Start recall's settler for ``root``; a write never fails for it."""
+    try:
+        from claude_memory.recall.cache_build import spawn_settle
+
+        spawn_settle(root)
+    except Exception:  # noqa: BLE001 - without a settler the next prompt lists the folder itself
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     import time
 
     argv = list(sys.argv[1:] if argv is None else argv)
-    return run_cli(PROG, _run, argv, on_done=_log_write(argv, time.monotonic()))
+    return run_cli(PROG, _run, argv, on_done=_after_run(argv, time.monotonic()))

@@ -151,8 +151,10 @@ def _load_delta(root: str, base_id) -> dict | None:
                 and isinstance(tomb, list) and all(isinstance(t, int) for t in tomb)
                 and isinstance(entries, list) and isinstance(vocab, list)):
             return None
-        for entry in entries:
-            if not (isinstance(entry, tuple) and len(entry) == 8 and isinstance(entry[7], dict)):
+        if entries:
+            from claude_memory.recall.delta import is_entry  # loaded anyway: a delta with entries is layered
+
+            if not all(map(is_entry, entries)):
                 return None
         return delta
     except READ_ERRORS:

@@ -25,7 +25,12 @@ from claude_memory.recall.private import spawn_in_staging as _spawn
 from claude_memory.recall.private import staging as _staging
 from claude_memory.recall.private import write_private as _write_private
 
-__all__ = ["build_base", "build_semantic", "spawn_build", "builder_running"]
+__all__ = ["build_base", "build_semantic", "spawn_build", "builder_running", "settle", "spawn_settle", "SETTLE_LOCK"]
+
+#: Held by the one settler of a store (:func:`spawn_settle`), apart from the builder's lock.
+SETTLE_LOCK = "recall-settle.lock"
+#: A settler whose folders keep changing gives up after this long (the next prompt lists them).
+SETTLE_MAX_S = 30.0
 
 
 def _scan(root: str, folder: str) -> tuple[tuple, dict]:
@@ -148,6 +153,38 @@ def _refresh_delta(root: str, base: "cache._Base", delta: dict | None, stale: li
                                 base_df=index.df, prior=entries)
     return {"v": cache.CACHE_VERSION, "base": base.id, "state": state, "over": over, "tomb": sorted(tomb),
             "entries": entries, "vocab": sorted_vocab(entries)}
+
+
+def settle(root: str) -> bool:
+    """Bring the cache up to date with the store once its folders have settled (none changed within
+    ``UNSETTLED_NS``), as the next prompt would: list what changed, read those files, save the
+    delta, or rebuild the base past the compaction limit. Run after a write (:func:`spawn_settle`), it
+    takes that work off the next prompt, which then finds every folder current and settled and lists
+    none. False when the folders kept changing for ``SETTLE_MAX_S`` (nothing done: the next prompt
+    lists them, as without a settler)."""
+    deadline = time.monotonic() + SETTLE_MAX_S
+    while True:
+        newest = max((sig[0] for sig in map(lambda f: _folder_sig(root, f), FOLDERS) if sig), default=0)
+        wait = (newest + UNSETTLED_NS - time.time_ns()) / 1e9
+        if wait <= 0:
+            break
+        if time.monotonic() + wait > deadline:
+            return False
+        time.sleep(wait + 0.01)
+    cache.load_index(root)
+    cache.close_all()
+    return True
+
+
+def spawn_settle(root: str | os.PathLike) -> bool:
+    """After a write: :func:`settle` in a detached process (:func:`.private.spawn_in_staging` holding
+    ``SETTLE_LOCK``; one at a time: a running settler re-reads the folders before it lists them, so
+    it covers a write made while it waits). Only for a store whose recall cache exists (a store no
+    prompt has read keeps no cache, and gets none from a write). False when none was started."""
+    root = os.fspath(root)
+    if not os.path.exists(os.path.join(root, STAGING, INDEX_FILE)):
+        return False
+    return _spawn(root, SETTLE_LOCK, settle)
 
 
 def _fallback(root: str, prompt: str):

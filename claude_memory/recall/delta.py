@@ -21,9 +21,16 @@ and it disappears at the next compaction, which rebuilds the base from scratch.
 from claude_memory.recall.index import EMPTY_IDS, EMPTY_SCORES, bisect_left, idf
 from claude_memory.recall.index_build import contribution, day_number, path_maps, recency_factor
 
-__all__ = ["Entry", "make_entries", "sorted_vocab", "LayeredIndex"]
+__all__ = ["Entry", "ENTRY_FIELDS", "is_entry", "make_entries", "sorted_vocab", "LayeredIndex"]
 
 Entry = tuple  # (category, folder, slug, title, tags, related_files, recency, contributions, gist)
+#: How many fields an :data:`Entry` has (a saved delta whose entries have another shape is not ours).
+ENTRY_FIELDS = 9
+
+
+def is_entry(value) -> bool:
+    """True for an :data:`Entry` as :func:`make_entries` makes it (read back from a saved delta)."""
+    return isinstance(value, tuple) and len(value) == ENTRY_FIELDS and isinstance(value[7], dict)
 
 
 def _key(term: str) -> bytes:
