@@ -269,3 +269,30 @@ def test_the_real_writer_touching_the_store_is_not_denied(hook_env):
                     '--target .claude/memory/decisions/x.json'):
         out = write_guard.decide(_payload(hook_env, command))
         assert out is None or out["hookSpecificOutput"]["permissionDecision"] == "allow", command
+
+
+@pytest.mark.parametrize("rel", ["decisions/use-postgres.json", "index.md", "memory-config.json", ""])
+def test_every_call_the_guard_advises_is_one_it_approves(project, monkeypatch, rel):
+    # Claude follows a deny's advice: each writer call it names (placeholders filled in as Claude would)
+    # must be one the guard approves without a prompt; a draft file under .claude/ never is (the CLI
+    # refuses Write there whatever a hook answers)
+    from claude_memory.guard import advice
+
+    monkeypatch.setenv("CLAUDE_PLUGIN_ROOT", PLUGIN)
+    root = str(project / ".claude" / "memory")
+    text = advice.writer_advice(root, rel, "s1")
+    assert ".staging" not in text and "Write tool" not in text
+    filled = text.replace("<category>", "decision").replace("<md5>", "0" * 32).replace("<why>", "no longer true")
+    lines = filled.splitlines()
+    calls = []
+    for i, line in enumerate(lines):
+        start = line.find("python3 ")
+        if start < 0:
+            continue
+        head = line[start:]
+        if head.endswith(f"<<'{advice.HEREDOC}'"):
+            head = "\n".join([head, '{"title": "x"}', advice.HEREDOC])
+            assert lines[i + 2] == advice.HEREDOC  # the closing line stands alone, unindented
+        calls.append(head)
+    writes = [c for c in calls if "memory_write.py" in c]
+    assert writes and all(_allowed(c, project) for c in writes), writes

@@ -35,10 +35,10 @@ def test_deny_answer_shape_and_exact_commands(store, project):
     assert set(out) == {"hookEventName", "permissionDecision", "permissionDecisionReason"}
     assert (out["hookEventName"], out["permissionDecision"]) == ("PreToolUse", "deny")
     reason = out["permissionDecisionReason"]
-    draft = store / ".staging" / "sess1" / "draft-decision.json"
     assert reason.startswith(f"claude-memory: Write on {store / 'decisions' / 'x.json'} was blocked:")
     assert (f'python3 "/plugins/claude-memory/hooks/scripts/memory_write.py" --action create '
-            f'--category decision --input "{draft}"') in reason
+            f'--category decision --root "{store}" --input - <<\'MEMORY_RECORD\'\n') in reason
+    assert ".staging" not in reason  # no draft file: the CLI refuses a Write under .claude/ anyway
     assert "--action update --category decision --target" in reason and "--hash" in reason
     assert "--action delete" in reason
 

@@ -9,15 +9,10 @@ from __future__ import annotations
 import os
 
 from claude_memory.core.categories import CATEGORY_BY_FOLDER
-from claude_memory.core.layout import CONFIG_NAME, INDEX_NAME, session_key, session_staging
+from claude_memory.core.layout import CONFIG_NAME, INDEX_NAME, session_key
 from claude_memory.core.roots import plugin_root
 
-__all__ = ["plugin_root", "session_key", "script_command", "writer_advice", "category_of"]
-
-
-
-
-
+__all__ = ["plugin_root", "session_key", "script_command", "writer_advice", "category_of", "HEREDOC"]
 
 
 def script_command(script: str, *args: str) -> str:
@@ -32,16 +27,28 @@ def category_of(rel: str) -> str | None:
     return CATEGORY_BY_FOLDER.get(head)
 
 
+#: The quoted here-document delimiter of the advised writer calls (quoted: its text is never expanded).
+HEREDOC = "MEMORY_RECORD"
+
+
+def _heredoc_call(*args: str) -> str:
+    """A writer call reading its record from a quoted here-document: the one shape the guard approves
+    without a prompt in every permission mode (:mod:`claude_memory.guard.own_call`), with no draft file
+    (the CLI refuses Write and Edit under ``.claude/`` whatever a hook says)."""
+    return "\n".join([script_command("memory_write.py", *args, "--input", "-", f"<<'{HEREDOC}'"),
+                      "<the full memory record as JSON>", HEREDOC])
+
+
 def writer_advice(root: str, rel: str, session_id: object, category: str | None = None) -> str:
-    """The lines that tell Claude which plugin command to use for a path below the memory root."""
+    """The lines that tell Claude which plugin command to use for a path below the memory root.
+    ``session_id`` is unused (kept for the callers: the advice no longer names a draft file)."""
     rel = rel.replace(os.sep, "/")
     category = category or category_of(rel) or "<category>"
-    draft = os.path.join(session_staging(root, session_id), f"draft-{category}.json")
+    store = f'"{root}"'
     lines = [
-        f"To save a memory: write it as a JSON draft with the Write tool to {draft} (the staging place is "
-        "allowed), then run:",
-        "  " + script_command("memory_write.py", "--action", "create", "--category", category,
-                              "--input", f'"{draft}"'),
+        "To save a memory: run the plugin's writer with the record on standard input (no draft file, no "
+        "approval needed):",
+        _heredoc_call("--action", "create", "--category", category, "--root", store),
     ]
     if rel == INDEX_NAME:
         lines.insert(0, "index.md is generated from the memory files; to repair it run: "
@@ -50,12 +57,12 @@ def writer_advice(root: str, rel: str, session_id: object, category: str | None 
         lines.insert(0, "memory-config.json holds the user's settings: show the user the change to make and "
                      "let them edit it themselves.")
     if category_of(rel) and rel.endswith(".json"):
-        target = os.path.join(root, rel)
-        lines.append("To change this existing memory instead: "
-                     + script_command("memory_write.py", "--action", "update", "--category", category,
-                                      "--target", f'"{target}"', "--input", f'"{draft}"',
-                                      "--hash", "<md5 of the file as you read it>"))
+        target = f'"{os.path.join(root, rel)}"'
+        lines.append("To change this existing memory instead (the full merged record, and the MD5 of the file "
+                     "as you read it):")
+        lines.append(_heredoc_call("--action", "update", "--category", category, "--target", target,
+                                   "--hash", "<md5>", "--root", store))
         lines.append("To retire it: "
                      + script_command("memory_write.py", "--action", "delete", "--category", category,
-                                      "--target", f'"{target}"', "--reason", '"<why>"'))
+                                      "--target", target, "--reason", '"<why>"', "--root", store))
     return "\n".join(lines)

@@ -75,3 +75,35 @@ def test_a_whole_tree_git_command_is_put_to_the_user_when_memories_are_unsaved(s
     assert result["is_error"], result
     assert "git does not hold" in result["text"] and "unsaved.json" in result["text"], result
     assert memory.exists()
+
+
+def test_following_a_denys_advice_saves_the_memory_in_default_mode(session):
+    """A model that writes into the store directly is denied; the writer call the reason names, run as
+    given (the record in its here-document), is approved by the guard and saves, with no prompt in
+    ``claude -p`` default mode (a draft file under .claude/ would be refused by the CLI itself)."""
+    import json
+
+    from claude_memory.devtools.demo_example import DRAFT
+    from claude_memory.devtools.model_server import text
+    from claude_memory.devtools.skill_player import Conversation
+    from claude_memory.guard.advice import HEREDOC
+
+    root = session.memory_root
+    (root / "decisions").mkdir(parents=True, exist_ok=True)
+    outcome: dict = {}
+
+    def flow(body):
+        body = yield tool("Write", {"file_path": str(root / "decisions" / f"{DRAFT['id']}.json"),
+                                    "content": json.dumps(DRAFT)})
+        denied = tool_results(body)[0]
+        outcome["denied"] = denied
+        line = next(ln for ln in denied["text"].splitlines() if "--action create" in ln)
+        command = "\n".join([line[line.index("python3 "):], json.dumps(DRAFT), HEREDOC])
+        body = yield tool("Bash", {"command": command, "description": "save the decision"})
+        outcome["saved"] = tool_results(body)[0]
+        yield text("Saved.")
+
+    run, _ = session.claude("Remember the cache decision", Conversation(flow), permission_mode="default")
+    assert outcome["denied"]["is_error"] and "memory_write.py" in outcome["denied"]["text"], outcome
+    assert not outcome["saved"]["is_error"], outcome["saved"]
+    assert json.loads((root / "decisions" / f"{DRAFT['id']}.json").read_text())["title"] == DRAFT["title"]
