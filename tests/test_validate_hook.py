@@ -137,3 +137,16 @@ def test_script_without_pydantic_uses_the_fallback(run_script, store, project, t
     res = run_script("memory_validate_hook.py", stdin=_post(project, path),
                      env={"PYTHONPATH": str(blocker), "CLAUDE_PLUGIN_DATA": str(tmp_path / "data")}, check=True)
     assert "schema_version: required field is missing" in json.loads(res.stdout)["reason"]
+
+
+def test_a_payload_too_large_to_parse_is_still_checked_on_its_path(run_script, store, project):
+    # a Write of over 8 MB that slipped past: the file on disk is what counts, so the check runs on the
+    # path read out of the unparsed payload (it used to ignore the payload, leaving the file in place)
+    from claude_memory.hooks import edge as hook_edge
+
+    path = write_json(store / "decisions" / "bad.json", make_doc(title="", confidence="high"))
+    payload = _post(project, path, "Write")
+    payload["tool_input"]["content"] = "x" * (hook_edge.MAX_STDIN_BYTES + 10)
+    res = run_script("memory_validate_hook.py", stdin=json.dumps(payload).encode())
+    assert res.returncode == 0 and res.json()["decision"] == "block", res.stderr
+    assert not path.exists() and len(_quarantined(store / "decisions")) == 1

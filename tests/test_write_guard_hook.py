@@ -226,3 +226,73 @@ def test_a_plain_payload_does_not_load_the_c_scanner():
 def test_entry_script_is_two_lines():
     body = (SCRIPTS / "memory_write_guard.py").read_text().splitlines()
     assert body[1:] == ["from _launch import run", 'run("claude_memory.hooks.write_guard", needs_deps=False)']
+
+
+# ---- a payload too large to parse (over 8 MB): decided on its path, failing closed -----------------
+
+BIG = "x" * (hook_edge.MAX_STDIN_BYTES + 10)
+
+
+def _big(project, tool, tool_input, *, path_last=False) -> bytes:
+    payload = _payload(project, tool, tool_input)
+    if path_last:  # the path after 8 MB of content is not read: denied all the same (fails closed)
+        payload["tool_input"] = dict(reversed(list(tool_input.items())))
+    return json.dumps(payload).encode()
+
+
+@pytest.mark.parametrize("tool,key,path_last", [
+    ("Write", "file_path", False), ("Write", "file_path", True), ("Edit", "file_path", False),
+    ("NotebookEdit", "notebook_path", False),
+])
+def test_oversized_file_tool_into_the_store_is_denied(run_script, store, project, tool, key, path_last):
+    tool_input = {key: str(store / "decisions" / "x.json"), "content": BIG}
+    res = run_script("memory_write_guard.py", stdin=_big(project, tool, tool_input, path_last=path_last))
+    assert res.returncode == 0
+    assert res.json()["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+def test_oversized_file_tool_elsewhere_gets_no_opinion(run_script, store, project):
+    res = run_script("memory_write_guard.py",
+                     stdin=_big(project, "Write", {"file_path": str(project / "data.csv"), "content": BIG}))
+    assert (res.returncode, res.stdout) == (0, "")
+
+
+def test_a_path_inside_the_content_is_not_taken_for_the_call_s(run_script, store, project):
+    # the real path is outside the store; the content holds JSON naming a store file (escaped inside
+    # the string): the call is decided on the real path
+    content = json.dumps({"file_path": str(store / "decisions" / "x.json")}) + BIG
+    res = run_script("memory_write_guard.py", stdin=_big(project, "Write", {
+        "file_path": str(project / "a.json"), "content": content, "note": json.dumps({"file_path": "/x"})}))
+    assert (res.returncode, res.stdout) == (0, "")
+
+
+def test_oversized_file_tool_without_a_path_is_denied(run_script, store, project):
+    res = run_script("memory_write_guard.py", stdin=_big(project, "Write", {"content": BIG}))
+    assert res.json()["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+@pytest.mark.parametrize("command,denied", [
+    (f"cat > .claude/memory/decisions/x.json <<'EOF'\n{BIG}\nEOF", True),
+    (f"printf '%s' '{BIG}' > build/blob.txt", False),
+])
+def test_oversized_bash_is_denied_when_it_names_a_store(run_script, store, project, command, denied):
+    res = run_script("memory_write_guard.py", stdin=_big(project, "Bash", {"command": command}))
+    assert res.returncode == 0
+    if denied:
+        assert res.json()["hookSpecificOutput"]["permissionDecision"] == "deny"
+    else:
+        assert res.stdout == ""
+
+
+@pytest.mark.parametrize("raw,key,expected", [
+    (b'{"a": 1, "file_path": "/x/y"}', "file_path", "/x/y"),
+    (b'{"file_path" : "/x/\\"q\\"\\\\"}', "file_path", '/x/"q"\\'),
+    (b'{"content": "{\\"file_path\\": \\"/store\\"}", "file_path": "/real"}', "file_path", "/real"),
+    (b'{"content": "file_path", "b": 1}', "file_path", None),
+    (b'{"file_path": 7}', "file_path", None),
+    (b'{"file_path": "unterminated', "file_path", None),
+    (b'{"tool_name":"Write"}', "tool_name", "Write"),
+    (b"", "tool_name", None),
+])
+def test_string_field_reads_a_member_never_text_that_looks_like_one(raw, key, expected):
+    assert hook_edge.string_field(raw, key) == expected

@@ -10,7 +10,8 @@ import sys
 
 from claude_memory.core.fastjson import dumps, fast_loads, loads
 
-__all__ = ["run_hook", "read_payload", "loads", "dumps", "MAX_STDIN_BYTES", "MAX_CONTEXT_CHARS",
+__all__ = ["run_hook", "read_payload", "reduced_payload", "string_field", "loads", "dumps", "MAX_STDIN_BYTES",
+           "MAX_CONTEXT_CHARS",
            "context", "permission", "block", "summarize_answer", "LOG_KEY", "QUIET_EVENTS", "worth_logging"]
 
 #: Hook payloads are small; anything bigger is garbage and is not parsed.
@@ -19,18 +20,32 @@ MAX_STDIN_BYTES = 8 * 1024 * 1024
 _NOT_PARSED = object()
 
 
-def read_payload(stream=None) -> dict | None:
-    """The hook's JSON object from stdin, or None (with a note on stderr) when it is not one."""
-    stream = sys.stdin if stream is None else stream
+def _read_raw(stream) -> bytes | str | None:
+    """Stdin as read: at most ``MAX_STDIN_BYTES`` + 1 bytes (more means: too large), or None."""
     try:
-        raw = stream.buffer.read(MAX_STDIN_BYTES + 1) if hasattr(stream, "buffer") else stream.read()
+        return stream.buffer.read(MAX_STDIN_BYTES + 1) if hasattr(stream, "buffer") else stream.read()
     except (OSError, ValueError) as exc:
         _report(f"cannot read stdin: {exc}")
         return None
+
+
+def _too_large(raw) -> bool:
+    return isinstance(raw, bytes) and len(raw) > MAX_STDIN_BYTES
+
+
+def read_payload(stream=None) -> dict | None:
+    """The hook's JSON object from stdin, or None (with a note on stderr) when it is not one."""
+    raw = _read_raw(sys.stdin if stream is None else stream)
+    if raw is None:
+        return None
+    if _too_large(raw):
+        _report("stdin is larger than 8 MB; ignored")
+        return None
+    return _parse(raw)
+
+
+def _parse(raw) -> dict | None:
     if isinstance(raw, bytes):
-        if len(raw) > MAX_STDIN_BYTES:
-            _report("stdin is larger than 8 MB; ignored")
-            return None
         raw = raw.decode("utf-8", errors="replace")
     if not raw.strip():
         _report("empty stdin; nothing to do")
@@ -53,18 +68,97 @@ def read_payload(stream=None) -> dict | None:
     return payload
 
 
-def run_hook(name: str, decide, stream=None) -> int:
+# ---- a payload too large to parse ----------------------------------------------------------------
+
+#: The short string fields a payload too large to parse is still read for (:func:`reduced_payload`).
+SMALL_FIELDS = ("session_id", "transcript_path", "cwd", "permission_mode", "hook_event_name", "tool_name")
+#: The ``tool_input`` fields that name a file tool's path.
+PATH_FIELDS = ("file_path", "notebook_path")
+#: The longest string value read out of a payload too large to parse.
+MAX_FIELD_BYTES = 65_536
+
+
+def string_field(raw: bytes, key: str) -> str | None:
+    """The string value of the first member named ``key`` in ``raw`` (JSON too large to parse), or None.
+
+    A member, not text that looks like one: its name's opening quote follows ``{`` or ``,`` (white space
+    between), so a name inside a string (whose quotes are escaped) is never taken; the value must be a
+    string of at most ``MAX_FIELD_BYTES``. Bounded work: a few ``bytes.find`` calls per occurrence."""
+    needle = b'"' + key.encode() + b'"'
+    start = 0
+    while True:
+        at = raw.find(needle, start)
+        if at < 0:
+            return None
+        start = at + len(needle)
+        before = raw[max(0, at - 64):at].rstrip()
+        if not before.endswith((b"{", b",")):
+            continue
+        rest = raw[start:start + 64].lstrip()
+        if not rest.startswith(b":"):
+            continue
+        value_at = start + (len(raw[start:start + 64]) - len(rest)) + 1
+        while value_at < len(raw) and raw[value_at] in b" \t\r\n":
+            value_at += 1
+        if raw[value_at:value_at + 1] != b'"':
+            return None  # the member is there, its value is not a string
+        end = value_at + 1
+        limit = min(len(raw), value_at + 1 + MAX_FIELD_BYTES)
+        while end < limit:
+            end = raw.find(b'"', end, limit)
+            if end < 0:
+                return None
+            slashes = 0
+            while raw[end - 1 - slashes] == 0x5C:  # backslash
+                slashes += 1
+            if slashes % 2 == 0:
+                break
+            end += 1
+        else:
+            return None
+        try:
+            value = loads(raw[value_at:end + 1].decode("utf-8", errors="replace"))
+        except Exception:  # noqa: BLE001
+            return None
+        return value if isinstance(value, str) else None
+
+
+def reduced_payload(raw: bytes) -> dict:
+    """What a hook can still decide on when its payload is too large to parse: the ``SMALL_FIELDS`` and,
+    as ``tool_input``, the ``PATH_FIELDS`` found in it (:func:`string_field`); the rest (a Write's
+    content, a command) is left out."""
+    out = {}
+    for key in SMALL_FIELDS:
+        value = string_field(raw, key)
+        if value is not None:
+            out[key] = value
+    out["tool_input"] = {k: v for k in PATH_FIELDS if (v := string_field(raw, k)) is not None}
+    return out
+
+
+def run_hook(name: str, decide, stream=None, *, oversized=None) -> int:
     """Read the payload, run ``decide(payload) -> dict | str | None``, print its answer, log the run. Always
-    returns 0."""
+    returns 0. A payload over ``MAX_STDIN_BYTES`` is not parsed: it is ignored, or, with ``oversized``,
+    decided by ``oversized(reduced_payload(raw), raw)`` (the guard decides such a call on its path)."""
     import time
 
     start = time.monotonic()
     payload, answer, error, extra = None, None, None, None
     try:
-        payload = read_payload(stream)
-        if payload is None:
+        raw = _read_raw(sys.stdin if stream is None else stream)
+        if raw is None:
             return 0
-        answer = decide(payload)
+        if _too_large(raw):
+            if oversized is None:
+                _report("stdin is larger than 8 MB; ignored")
+                return 0
+            payload = reduced_payload(raw)
+            answer = oversized(payload, raw)
+        else:
+            payload = _parse(raw)
+            if payload is None:
+                return 0
+            answer = decide(payload)
         if isinstance(answer, dict) and LOG_KEY in answer:
             answer = dict(answer)
             extra = answer.pop(LOG_KEY)

@@ -232,4 +232,5 @@ def _file_tool_answer(payload: dict, cwd: str | None, roots: tuple[str, ...]) ->
 def main(argv: list[str] | None = None) -> int:
     from claude_memory.hooks.edge import run_hook
 
-    return run_hook("memory_validate_hook", decide)
+    # a payload too large to parse is checked on its path (the file on disk is what counts)
+    return run_hook("memory_validate_hook", decide, oversized=lambda payload, _raw: decide(payload))

@@ -29,7 +29,7 @@ import sys
 
 from claude_memory.hooks import edge as hook_edge
 
-__all__ = ["decide", "main", "FILE_TOOLS", "deny", "allow", "ask", "note", "with_file_context"]
+__all__ = ["decide", "decide_oversized", "main", "FILE_TOOLS", "deny", "allow", "ask", "note", "with_file_context"]
 
 #: file tool -> the tool_input key holding its path
 FILE_TOOLS = {"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
@@ -143,6 +143,31 @@ def decide(payload: dict) -> dict | None:
         return None
 
 
+def decide_oversized(payload: dict, raw: bytes) -> dict | None:
+    """A call whose payload is too large to parse (over 8 MB, :func:`hook_edge.run_hook`), decided on what
+    can still be read of it (:func:`hook_edge.reduced_payload`: its first 8 MB), failing closed: a file
+    tool is decided on its path as any other (denied in a store; with no path found in what was read,
+    denied: a model's own Write or Edit is far smaller, so such a call is garbage or an attack); a Bash
+    command, or a call of
+    no known tool, is denied when its text names ``.claude`` or a store, since it is too large to
+    analyse. Anything else gets no opinion."""
+    tool = payload.get("tool_name")
+    if tool in FILE_TOOLS:
+        if not payload["tool_input"]:
+            return deny(f"claude-memory: {tool} was blocked: its input is over 8 MB, too large to check, and "
+                        "its path could not be read. Write a smaller file, or several.")
+        return decide(payload)
+    if tool == "Bash" or not isinstance(tool, str):
+        cwd = payload.get("cwd")
+        from claude_memory.guard import paths as guard_paths
+
+        roots = guard_paths.memory_roots(cwd if isinstance(cwd, str) and "\0" not in cwd else None)
+        if b".claude" in raw or any(os.fsencode(r) in raw for r in roots):
+            return deny(f"claude-memory: {tool or 'a tool call'} was blocked: its input is over 8 MB, too large "
+                        "to analyse, and it names a memory store. Split it into smaller commands.")
+    return None
+
+
 def with_file_context(guard):
     """``guard`` (a PreToolUse decision) followed, when it has nothing to say, by file-scoped recall."""
 
@@ -175,4 +200,4 @@ def _memory_prefix(root: str, project: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return hook_edge.run_hook("memory_write_guard", with_file_context(decide))
+    return hook_edge.run_hook("memory_write_guard", with_file_context(decide), oversized=decide_oversized)
