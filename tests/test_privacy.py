@@ -107,6 +107,27 @@ def test_repository_opt_out_turns_capture_and_recall_off(env, tmp_path, memory_r
     assert retrieve.decide({**prompt, "session_id": "s2"}) is not None
 
 
+@pytest.mark.parametrize("text, on", [
+    ('{"enabled": "false"}', False), ('{"enabled": 0}', False), ('{"enabled": "off"}', False),
+    ('{"enabled": null}', False), ('{"enabled": "maybe"}', False), ('{"enabled": false,}', False),
+    ('{\n  "enabled": false\n  "triage": {}\n}', False),
+    ('{"enabled": "true"}', True), ('{"enabled": 1}', True), ('{"enabled": true,}', True),
+    ('{"retrieval": {"max_inject": 3},}', True),
+])
+def test_a_mistyped_opt_out_still_turns_memory_off(env, tmp_path, memory_root, text, on, capsys):
+    # the opt-out fails safe: a switch written as a string or a number is read as meant, one nobody can
+    # read is off, and a file broken by a trailing comma still honours the "enabled": false it holds
+    sample_store(memory_root)
+    (memory_root / "memory-config.json").write_text(text)
+    prompt = {"session_id": "s1", "cwd": str(env), "hook_event_name": "UserPromptSubmit",
+              "prompt": "airflow tasks stuck in queued on mwaa"}
+    assert (retrieve.decide(prompt) is not None) == on
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_bytes(jsonl(DECISION_TURN))
+    assert (triage_hook.decide(_payload(transcript, env)) is not None) == on
+    assert "claude-memory: warning:" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("value, capture, recall", [("capture", False, True), ("all", False, False),
                                                     ("", True, True), ("nonsense", True, True)])
 def test_session_pause(env, tmp_path, memory_root, monkeypatch, value, capture, recall):

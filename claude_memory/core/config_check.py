@@ -87,7 +87,8 @@ def check_override(defaults: dict, override: dict, _prefix: str = "") -> tuple[d
     """``(config, problems)``: ``defaults`` updated by the valid part of ``override``.
 
     Unknown keys, wrong types and out-of-bounds numbers are left out, each with one problem line
-    that names the key and the fix."""
+    that names the key and the fix; but the top-level privacy switch ``enabled`` is read as a person
+    meant it (:func:`_switch`: an unreadable value is off)."""
     out = dict(defaults)
     problems: list[str] = []
     for key, value in override.items():
@@ -100,6 +101,11 @@ def check_override(defaults: dict, override: dict, _prefix: str = "") -> tuple[d
             problems.append(f"unknown setting {path!r} ignored{hint}")
             continue
         default = defaults[key]
+        if path == "enabled" and not isinstance(value, bool):  # the privacy switch fails safe
+            out[key] = _switch(value)
+            problems.append(f"enabled must be true or false, not {value!r}; read as {str(out[key]).lower()} "
+                            f"(memory is {'on' if out[key] else 'off'} here)")
+            continue
         if isinstance(default, dict):
             if not isinstance(value, dict):
                 problems.append(f"{path} must be an object, not {_kind(value)}; using the default")
@@ -146,14 +152,56 @@ def config_problems(memory_root) -> list[str]:
     return problems
 
 
+#: Spellings of the top-level privacy switch ``enabled`` that are not JSON booleans, as people write them.
+_SWITCH_WORDS = {"false": False, "no": False, "off": False, "0": False, "true": True, "yes": True, "on": True,
+                 "1": True}
+
+
+def _switch(value) -> bool:
+    """The top-level ``enabled`` a person meant: a boolean as it is; ``"false"``, ``0``, ``"off"``, ``null``
+    and the like as off, their opposites as on; anything else as off (the switch is the privacy
+    opt-out: a value nobody can read must not turn memory on)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return value != 0
+    if isinstance(value, str):
+        return _SWITCH_WORDS.get(value.strip().lower(), False)
+    return False
+
+
+def _unreadable_says_off(memory_root) -> bool:
+    """True when an unreadable ``memory-config.json`` still names ``"enabled"`` with an off value (a
+    trailing comma must not undo the privacy opt-out written just above it)."""
+    import re
+
+    try:
+        with open(os.path.join(os.fspath(memory_root), PROJECT_CONFIG_NAME), "rb") as fh:
+            text = fh.read(1_000_001).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    found = re.search(r'"enabled"\s*:\s*("[^"\n]{0,10}"|[A-Za-z0-9.]{1,10})', text)
+    if found is None:
+        return False
+    value = found.group(1)
+    return not _switch(value.strip('"') if value.startswith('"') else {"true": True, "false": False}.get(
+        value.lower(), value))
+
+
 def load_config(memory_root: str | os.PathLike | None) -> dict:
     """Defaults updated by the valid part of ``<memory_root>/memory-config.json``; every problem is
-    reported on stderr and the default kept."""
+    reported on stderr and the default kept, except for the top-level privacy switch ``enabled``,
+    which fails safe: a value that is not a boolean is read as a person meant it (:func:`_switch`), and
+    a file that cannot be read but names ``"enabled"`` with an off value turns memory off."""
     config = load_defaults()
     override, problems = _read_override(memory_root)
     if override is not None:
         config, more = check_override(config, override)
         problems += more
+    elif problems and _unreadable_says_off(memory_root):
+        config["enabled"] = False
+        problems.append(f"{PROJECT_CONFIG_NAME} names \"enabled\" with an off value: memory is off here until "
+                        "the file is fixed")
     for problem in problems:
         _warn(problem)
     return config
