@@ -4,6 +4,7 @@ same-title memories on two branches stop with a resolution that --validate spell
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import shutil
@@ -178,13 +179,17 @@ def test_same_title_on_two_branches_stops_with_a_named_resolution(repo, capsys):
     assert f"fix: run memory_index.py --resolve {rel}" in out and "--rebuild" in out
     assert "{" not in out.split("fix:")[0]  # plain words, no raw JSON
 
-    # The documented resolution.
+    # The documented resolution. No merge base (both added the file): every field the two
+    # created differently is a conflict, yours kept and named; lists are unioned.
     assert memory_index.main(["--root", str(repo.root), "--resolve", rel]) == 0
-    assert "merged the other branch's version into yours; git-added" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "merged the other branch's version into yours; git-added" in out
+    assert "both branches changed content.context: kept yours" in out
     repo.git("commit", "-q", "--no-edit")
     doc = json.loads((repo.root / "decisions" / "use-grpc.json").read_text())
-    assert doc["content"]["context"] == "latency"  # the other side's text, merged in by the writer
-    assert doc["times_updated"] == 1 and "rpc" in doc["tags"]  # tags of both sides
+    assert doc["content"]["context"] == "typing"  # yours (b's); a's text is logged in changes
+    assert any(c.get("field") == "content.context" and c.get("old_value") == "latency" for c in doc["changes"])
+    assert doc["times_updated"] == 1 and doc["tags"] == ["rpc", "db", "storage"]  # tags of both sides
     assert "git conflict" in doc["changes"][-1]["summary"] or any("git conflict" in c["summary"]
                                                                    for c in doc["changes"])
     assert memory_index.main(["--root", str(repo.root), "--resolve", rel]) == 1  # nothing left to resolve
@@ -290,3 +295,205 @@ def test_a_pull_of_a_teammates_first_memories_meets_no_untracked_gitignore(tmp_p
     done = b.git("pull", "-q", "--no-rebase", "origin", "HEAD", check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert b.active_ids() == {"use-postgres"}
+
+
+# ----------------------------------------------------------------------------- --resolve, three-way
+
+def test_resolve_keeps_both_branches_changes_through_the_scripts(run_script, project, memory_root, tmp_path):
+    """The user trial: main changes the decision, a branch the context, both append a consequence
+    and a tag and set another confidence. ``--resolve`` (the scripts, as a user runs them) keeps
+    main's decision, the branch's context, both lists' new items, and names the one true conflict."""
+    n = iter(range(100))
+
+    def write(action: str, draft: dict, *args: str) -> None:
+        path = write_json(tmp_path / f"draft-{next(n)}.json", draft)
+        done = run_script("memory_write.py", "--action", action, *args, "--input", str(path))
+        assert done.returncode == 0, done.stdout + done.stderr
+
+    rel = ".claude/memory/decisions/use-postgres.json"
+    target = memory_root / "decisions" / "use-postgres.json"
+
+    def update(summary: str, content: dict, **top) -> None:
+        doc = json.loads(target.read_text())
+        write("update", {**doc, **top, "content": {**doc["content"], **content},
+                         "changes": [*doc["changes"], {"date": "2026-06-01T00:00:00Z", "summary": summary}]},
+              "--target", rel)
+
+    git(project, "init", "-q")
+    write("create", make_doc(content={**make_doc()["content"], "decision": "Postgres 15"}), "--category", "decision")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "base")
+    git(project, "checkout", "-q", "-b", "feature")
+    base = json.loads(target.read_text())["content"]
+    update("feature: context", {"context": "feature needs JSONB", "consequences": [*base["consequences"],
+                                                                                  "feature side"]},
+           tags=["db", "storage", "jsonb"], confidence=0.6)
+    git(project, "commit", "-qam", "feature")
+    git(project, "checkout", "-q", "main")
+    update("main: upgrade", {"decision": "Postgres 16 (main upgraded)",
+                             "consequences": [*base["consequences"], "main side"]},
+           tags=["db", "storage", "pg16"], confidence=0.9)
+    git(project, "commit", "-qam", "main")
+    merged = git(project, "merge", "--no-edit", "feature", check=False)
+    assert merged.returncode != 0 and "use-postgres.json" in merged.stdout  # git stops on the file
+
+    done = run_script("memory_index.py", "--resolve", rel)
+    assert done.returncode == 0, done.stdout + done.stderr
+    git(project, "commit", "-q", "--no-edit")  # git-added: nothing left in conflict
+
+    doc = json.loads(target.read_text())
+    assert doc["content"]["decision"] == "Postgres 16 (main upgraded)"  # main's own change
+    assert doc["content"]["context"] == "feature needs JSONB"  # the branch's change
+    assert doc["content"]["consequences"] == [*base["consequences"], "main side", "feature side"]
+    assert doc["tags"] == ["db", "storage", "pg16", "jsonb"]
+    assert doc["confidence"] == 0.9  # both changed it: yours kept...
+    kept = [c for c in doc["changes"] if c.get("field") == "confidence"]
+    assert kept and kept[-1]["old_value"] == 0.6 and "git conflict" in kept[-1]["summary"]  # ...theirs logged
+    summaries = [c["summary"] for c in doc["changes"]]
+    assert "feature: context" in summaries and "main: upgrade" in summaries
+    assert any("git conflict" in s for s in summaries)
+    assert doc["times_updated"] == 3  # one update on each side, and the merge
+    assert run_script("memory_index.py", "--validate").returncode == 0
+    assert git(project, "status", "--porcelain").stdout.strip() == ""
+
+    # What the person is told: the true conflict by name, and nothing else as one.
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"{rel}: merged the other branch's version into yours; git-added"
+    assert [line.split()[3].rstrip(":") for line in lines if "kept yours" in line] == ["confidence"]
+    assert "from the other branch: content.context" in done.stdout
+    assert "items of both kept: tags, content.consequences" in done.stdout
+
+
+NOW = "2026-07-01T12:00:00Z"
+
+
+def _three(base_over: dict | None, ours_over: dict, theirs_over: dict, category: str = "decision"):
+    """base/ours/theirs: :func:`make_doc` with the content and top-level overrides given (a key
+    ``content`` holds content fields); ``base_over=None``: no base."""
+    def doc(over: dict) -> dict:
+        over = copy.deepcopy(over)
+        d = make_doc(category)
+        d["content"].update(over.pop("content", {}))
+        d.update(over)
+        return d
+    return (None if base_over is None else doc(base_over)), doc(ours_over), doc(theirs_over)
+
+
+_CONS = make_doc()["content"]["consequences"]  # ["ops work"]
+
+
+@pytest.mark.parametrize("base, ours, theirs, want, conflicts", [
+    pytest.param({}, {}, {"content": {"decision": "theirs"}}, {"content.decision": "theirs"}, [],
+                 id="only-theirs-changed-takes-theirs"),
+    pytest.param({}, {"content": {"decision": "ours"}}, {}, {"content.decision": "ours"}, [],
+                 id="only-ours-changed-keeps-ours"),
+    pytest.param({}, {"content": {"decision": "ours"}}, {"content": {"context": "theirs"}},
+                 {"content.decision": "ours", "content.context": "theirs"}, [], id="different-fields-both-kept"),
+    pytest.param({}, {"content": {"decision": "same"}}, {"content": {"decision": "same"}},
+                 {"content.decision": "same"}, [], id="both-changed-the-same"),
+    pytest.param({}, {"confidence": 0.9, "content": {"decision": "ours"}},
+                 {"confidence": 0.6, "content": {"decision": "theirs"}},
+                 {"confidence": 0.9, "content.decision": "ours"}, ["confidence", "content.decision"],
+                 id="both-changed-differently-ours-reported"),
+    pytest.param({}, {"title": "Use Postgres 16 for storage"}, {"title": "Use Postgres 17 for storage"},
+                 {"title": "Use Postgres 16 for storage"}, ["title"], id="title-conflict"),
+    pytest.param({}, {"content": {"consequences": [*_CONS, "ours", "both"]}},
+                 {"content": {"consequences": [*_CONS, "both", "theirs"]}},
+                 {"content.consequences": [*_CONS, "ours", "both", "theirs"]}, [], id="lists-both-changed-unioned"),
+    pytest.param({}, {"tags": ["db", "storage", "a"]}, {"tags": ["db", "storage", "b", "a"]},
+                 {"tags": ["db", "storage", "a", "b"]}, [], id="tags-unioned-no-duplicates"),
+    pytest.param({}, {"content": {"consequences": []}}, {"content": {"context": "theirs"}},
+                 {"content.consequences": [], "content.context": "theirs"}, [], id="list-only-one-side-changed"),
+    pytest.param({}, {"content": {"alternatives": [{"option": "sqlite", "rejected_reason": "no concurrency"},
+                                                   {"option": "mysql", "rejected_reason": "licence"}]}},
+                 {"content": {"alternatives": [{"rejected_reason": "licence", "option": "mysql"},
+                                               {"option": "mongo", "rejected_reason": "schema"}]}},
+                 {"content.alternatives": [{"option": "sqlite", "rejected_reason": "no concurrency"},
+                                           {"option": "mysql", "rejected_reason": "licence"},
+                                           {"option": "mongo", "rejected_reason": "schema"}]}, [],
+                 id="list-of-objects-unioned"),
+    pytest.param(None, {"content": {"context": "ours"}, "tags": ["db", "a"]},
+                 {"content": {"context": "theirs"}, "tags": ["b", "db"]},
+                 {"content.context": "ours", "tags": ["db", "a", "b"], "content.decision": "use postgres"},
+                 ["content.context"], id="no-base-differences-are-conflicts-lists-unioned"),
+    pytest.param(None, {}, {}, {"content.decision": "use postgres"}, [], id="no-base-equal-sides"),
+])
+def test_merge_records(base, ours, theirs, want, conflicts):
+    from claude_memory.store.validation import validate_record
+
+    b, o, t = _three(base, ours, theirs)
+    frozen = copy.deepcopy((b, o, t))
+    merged = gitmerge.merge_records(b, o, t, now=NOW)
+    assert (b, o, t) == frozen  # pure: nothing modified
+    for name, value in want.items():
+        node = merged.doc
+        for part in name.split("."):
+            node = node[part]
+        assert node == value, name
+    assert merged.conflicts == conflicts
+    assert validate_record(merged.doc, category="decision") == merged.doc  # the schema's canonical form
+    recorded = {c["field"]: c for c in merged.doc["changes"] if "git conflict" in c["summary"] and "field" in c}
+    assert sorted(recorded) == sorted(conflicts)
+    for name in conflicts:  # the value not kept is in the change log
+        node = t
+        for part in name.split("."):
+            node = node[part]
+        assert recorded[name]["old_value"] == node
+
+
+def test_merge_records_nested_object_merges_key_by_key():
+    b, o, t = _three({}, {"content": {"examples": {"prefer": ["x"], "avoid": ["'a'"]}}},
+                     {"content": {"examples": {"prefer": ['"a"'], "avoid": ["y"]}}}, category="preference")
+    merged = gitmerge.merge_records(b, o, t, now=NOW)
+    assert merged.doc["content"]["examples"] == {"prefer": ["x"], "avoid": ["y"]}
+    assert merged.conflicts == [] and merged.from_theirs == ["content.examples.avoid"]
+
+
+def test_merge_records_bookkeeping_and_change_log():
+    """changes: yours, then the other side's new entries (the shared base ones once), then the
+    merge; times_updated counts both sides' updates and the merge; created_at the earlier."""
+    shared = {"date": "2026-05-02T00:00:00Z", "summary": "base edit"}
+    mine = {"date": "2026-05-03T00:00:00Z", "summary": "ours"}
+    other = {"date": "2026-05-04T00:00:00Z", "summary": "theirs"}
+    b, o, t = _three({"changes": [shared], "times_updated": 1},
+                     {"changes": [shared, mine], "times_updated": 2, "content": {"decision": "ours"}},
+                     {"changes": [shared, other, mine], "times_updated": 4, "created_at": "2026-04-01T00:00:00Z"})
+    merged = gitmerge.merge_records(b, o, t, now=NOW)
+    log = merged.doc["changes"]
+    assert log[:3] == [shared, mine, other] and log[3]["summary"].startswith(gitmerge.MERGED_SUMMARY)
+    assert len(log) == 4 and log[3]["date"] == NOW
+    assert merged.doc["times_updated"] == 2 + (4 - 1) + 1
+    assert merged.doc["updated_at"] == NOW and merged.doc["created_at"] == "2026-04-01T00:00:00Z"
+    assert merged.doc["content"]["decision"] == "ours" and merged.from_theirs == []
+    assert gitmerge.merge_records(b, o, t, now=NOW, max_changes=2).doc["changes"] == log[-2:]  # the newest kept
+
+
+def test_merge_records_lifecycle_merges_as_one_field():
+    retired = {"record_status": "retired", "retired_at": "2026-06-01T00:00:00Z", "retired_reason": "moved on"}
+    b, o, t = _three({}, {"content": {"context": "ours"}}, retired)
+    merged = gitmerge.merge_records(b, o, t, now=NOW)
+    assert {k: merged.doc.get(k) for k in retired} == retired and merged.doc["content"]["context"] == "ours"
+    archived = {"record_status": "archived", "archived_at": "2026-06-02T00:00:00Z", "archived_reason": "old"}
+    b, o, t = _three({}, archived, retired)
+    merged = gitmerge.merge_records(b, o, t, now=NOW)
+    assert merged.conflicts == ["record_status"] and merged.doc["record_status"] == "archived"
+    assert "retired_at" not in merged.doc and merged.doc["archived_reason"] == "old"
+    from claude_memory.store.validation import validate_record
+
+    validate_record(merged.doc, category="decision")
+
+
+def test_merge_records_tags_stay_within_the_cap():
+    """Both branches added tags: past the cap the oldest tags neither branch added go first."""
+    base_tags = [f"t{i}" for i in range(10)]
+    b, o, t = _three({"tags": base_tags}, {"tags": [*base_tags, "ours1", "ours2"]},
+                     {"tags": [*base_tags, "theirs1"]})
+    merged = gitmerge.merge_records(b, o, t, now=NOW)
+    assert merged.doc["tags"] == [*base_tags[1:], "ours1", "ours2", "theirs1"]
+    assert [c["old_value"] for c in merged.doc["changes"] if c.get("field") == "tags"] == ["t0"]
+
+
+def test_merge_records_names_the_innermost_field_taken():
+    b, o, t = _three({}, {"confidence": 0.5}, {"content": {"context": "theirs"}})
+    merged = gitmerge.merge_records(b, o, t, now=NOW)
+    assert merged.from_theirs == ["content.context"] and merged.doc["confidence"] == 0.5

@@ -311,6 +311,13 @@ def _run(argv: Sequence[str]) -> int:
         def human(r: dict) -> None:
             how = "merged the other branch's version into yours" if r["merged_other_side"] else f"kept {r['kept']}"
             print(f"{r['path']}: {how}" + ("; git-added" if r["git_added"] else "; now run git add on it"))
+            if r["from_theirs"]:
+                print("  from the other branch: " + ", ".join(r["from_theirs"]))
+            if r["unioned"]:
+                print("  lists both branches changed, items of both kept: " + ", ".join(r["unioned"]))
+            for name in r["conflicts"]:
+                print(f"  both branches changed {name}: kept yours (the other branch's value is logged in the "
+                      "memory's changes); check it before you commit")
     elif args.list or args.html or args.export:
         result, human = _curate(root, args)
     else:

@@ -32,7 +32,7 @@ from claude_memory.core.layout import INDEX_NAME, INDEX_STAMP_NAME
 
 __all__ = ["STAMP_NAME", "UNSETTLED_NS", "CONFLICT_MARKERS", "take_stamp",
            "write_stamp", "index_is_fresh", "has_conflict_markers", "conflict_fix", "git_stage", "git_add",
-           "index_tracked_by_git", "resolve_conflict"]
+           "index_tracked_by_git", "RecordMerge", "merge_records", "resolve_conflict"]
 
 STAMP_NAME = INDEX_STAMP_NAME
 UNSETTLED_NS = 2_000_000_000
@@ -169,24 +169,200 @@ def index_tracked_by_git(root: str | os.PathLike) -> bool:
     return done.returncode == 0
 
 
+_MISSING = object()  # a field one version does not have
+#: The fields ``merge_records`` settles itself; every other field merges by the three-way rules.
+_BOOKKEEPING = ("schema_version", "category", "id", "created_at", "updated_at", "times_updated", "changes")
+#: Lifecycle state merges as one field (named ``record_status``): its parts must agree.
+_LIFECYCLE = ("record_status", "retired_at", "retired_reason", "archived_at", "archived_reason")
+MERGED_SUMMARY = "merged the other branch's version (git conflict)"
+
+
+class RecordMerge:
+    """What :func:`merge_records` made: the merged ``doc`` and, as dotted field names,
+    ``conflicts`` (both branches changed it differently: yours kept), ``from_theirs`` (only
+    the other branch changed it: its value taken) and ``unioned`` (a list both changed: the
+    items of both kept)."""
+
+    __slots__ = ("doc", "conflicts", "from_theirs", "unioned")
+
+    def __init__(self, doc: dict, conflicts: list, from_theirs: list, unioned: list):
+        self.doc, self.conflicts, self.from_theirs, self.unioned = doc, conflicts, from_theirs, unioned
+
+    def __repr__(self) -> str:
+        return (f"RecordMerge(conflicts={self.conflicts!r}, from_theirs={self.from_theirs!r}, "
+                f"unioned={self.unioned!r})")
+
+
+def _item_key(item) -> str:
+    import json
+
+    return json.dumps(item, sort_keys=True, ensure_ascii=False)
+
+
+def _union(ours: list, theirs: list) -> list:
+    """Ours in its order, then theirs' items ours lacks; no item twice."""
+    out, seen = [], set()
+    for item in (*ours, *theirs):
+        key = _item_key(item)
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
+
+
+def _merge_value(base, ours, theirs, name: str, report: dict):
+    """One field, three-way: objects merge key by key (so a report names the innermost field);
+    a side that kept the base value yields to the one that changed it; lists both changed are
+    unioned; any other field both changed keeps yours and is reported."""
+    if ours == theirs:
+        return ours
+    if isinstance(ours, dict) and isinstance(theirs, dict) and (base is _MISSING or isinstance(base, dict)):
+        return _merge_object({} if base is _MISSING else base, ours, theirs, name, report)
+    if ours == base:
+        report["from_theirs"].append(name)
+        return theirs
+    if theirs == base:
+        return ours
+    if isinstance(ours, list) and isinstance(theirs, list) and (base is _MISSING or isinstance(base, list)):
+        report["unioned"].append(name)
+        return _union(ours, theirs)
+    report["conflicts"].append((name, ours, theirs))
+    return ours
+
+
+def _merge_object(base: dict, ours: dict, theirs: dict, prefix: str, report: dict, skip=()) -> dict:
+    out = {}
+    for key in dict.fromkeys([*ours, *theirs, *base]):
+        if key in skip:
+            continue
+        value = _merge_value(base.get(key, _MISSING), ours.get(key, _MISSING), theirs.get(key, _MISSING),
+                             f"{prefix}.{key}" if prefix else key, report)
+        if value is not _MISSING:
+            out[key] = value
+    return out
+
+
+def _cap_tags(tags: list, fresh: set, cap: int, now: str) -> tuple[list, list]:
+    """At most ``cap`` tags: the oldest that neither branch added go first (as the writer's
+    update evicts the oldest the draft does not mention); each eviction logged."""
+    from claude_memory.store.merge import change_entry
+
+    excess = len(tags) - cap
+    if excess <= 0:
+        return tags, []
+    evict = [t for t in tags if t not in fresh][:excess]
+    evict += [t for t in tags if t not in evict][:excess - len(evict)]
+    return [t for t in tags if t not in evict], [
+        change_entry(now, f"tag '{t}' evicted to stay within {cap} tags (git conflict merge)", field_name="tags",
+                     old=t) for t in evict]
+
+
+def merge_records(base: dict | None, ours: dict, theirs: dict, *, now: str, max_tags: int | None = None,
+                  max_changes: int | None = None) -> RecordMerge:
+    """Three-way merge of one memory changed on two branches (pure; none of the three is modified).
+
+    ``base`` is the version both branches started from (``None`` or ``{}`` when there is none:
+    both created the file). Field by field, ``content`` and its nested objects included: a field
+    only one side changed since the base takes that side's value; one both changed to the same
+    value takes it; a list both changed becomes the union (yours first, then the other side's
+    new items, no item twice); any other field both changed keeps yours and is reported in
+    ``conflicts``, the other side's value logged in ``changes`` (``old_value``: not kept).
+    ``record_status`` and its lifecycle fields merge as one field. ``changes`` keeps the entries of
+    both sides (yours, then the other side's new ones) plus one entry for the merge, the newest
+    ``max_changes``; ``times_updated`` counts both sides' updates and the merge; ``updated_at`` is
+    ``now``; ``created_at`` the earlier; ``id``, ``category`` and ``schema_version`` are yours.
+    """
+    from claude_memory.store.merge import DEFAULT_MAX_CHANGES, DEFAULT_MAX_TAGS, change_entry
+
+    max_tags = DEFAULT_MAX_TAGS if max_tags is None else max_tags
+    max_changes = DEFAULT_MAX_CHANGES if max_changes is None else max_changes
+    base = base or {}
+    report: dict = {"conflicts": [], "from_theirs": [], "unioned": []}
+    doc = _merge_object(base, ours, theirs, "", report, skip=(*_BOOKKEEPING, *_LIFECYCLE))
+    life = [tuple(d.get(k, _MISSING) for k in _LIFECYCLE) for d in (base, ours, theirs)]
+    before = len(report["conflicts"])
+    kept = _merge_value(*life, "record_status", report)
+    if len(report["conflicts"]) > before:  # report the statuses, not the tuples
+        report["conflicts"][-1] = ("record_status", ours.get("record_status"), theirs.get("record_status"))
+    doc.update({k: v for k, v in zip(_LIFECYCLE, kept) if v is not _MISSING})
+    for key in ("schema_version", "category", "id"):
+        if key in ours:
+            doc[key] = ours[key]
+    created = [d["created_at"] for d in (ours, theirs) if isinstance(d.get("created_at"), str)]
+    if created:
+        doc["created_at"] = min(created)
+    doc["updated_at"] = now
+    count = {name: int(d.get("times_updated") or 0) for name, d in (("base", base), ("ours", ours), ("theirs", theirs))}
+    doc["times_updated"] = count["ours"] + max(0, count["theirs"] - count["base"]) + 1
+    evicted: list = []
+    if isinstance(doc.get("tags"), list):
+        fresh = {t for side in (ours, theirs) for t in side.get("tags") or [] if t not in (base.get("tags") or [])}
+        doc["tags"], evicted = _cap_tags(doc["tags"], fresh, max_tags, now)
+
+    conflicts = [name for name, _o, _t in report["conflicts"]]
+    parts = [MERGED_SUMMARY]
+    if report["from_theirs"]:
+        parts.append("took from it " + ", ".join(report["from_theirs"]))
+    if report["unioned"]:
+        parts.append("kept the items of both in " + ", ".join(report["unioned"]))
+    if conflicts:
+        parts.append("both changed " + ", ".join(conflicts) + ": kept this branch's")
+    log = [change_entry(now, "; ".join(parts))]
+    log += [change_entry(now, f"git conflict: both branches changed {name}; kept this branch's value, the other "
+                         "branch's is old_value", field_name=name,
+                         old=None if t is _MISSING else t, new=None if o is _MISSING else o)
+            for name, o, t in report["conflicts"]]
+    seen = {_item_key(e) for e in (*(base.get("changes") or []), *(ours.get("changes") or []))}
+    theirs_new = [e for e in theirs.get("changes") or [] if _item_key(e) not in seen]
+    doc["changes"] = [*(ours.get("changes") or []), *theirs_new, *log, *evicted][-max_changes:]
+    return RecordMerge(doc, conflicts, report["from_theirs"], report["unioned"])
+
+
+def _side(raw: bytes | None, category: str, now: str, target_id: str, *, strict: bool) -> dict | None:
+    """One version of the file as git holds it, read as the writer reads a draft (auto-fixed,
+    read leniently, validated). ``strict=False`` (the merge base): a version that does not read
+    is no base at all."""
+    import json
+
+    from claude_memory.core.errors import MemoryStoreError
+    from claude_memory.store.autofix import autofix
+    from claude_memory.store.validation import lenient_reading, validate_record
+
+    if raw is None:
+        return None
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except ValueError as exc:
+        if not strict:
+            return None
+        raise MemoryStoreError("VALIDATION_ERROR", f"a side of the conflict is not a JSON memory ({exc}); "
+                               "keep one side with git checkout --ours/--theirs instead") from None
+    try:
+        fixed, _notes = autofix(doc, category=category, now=now, target_id=target_id)
+        return validate_record(lenient_reading(fixed, category)[0], category=category)
+    except MemoryStoreError:
+        if strict:
+            raise
+        return doc if isinstance(doc, dict) else None
+
+
 def resolve_conflict(root, target: str) -> dict:
     """``memory_index.py --resolve``: settle a memory file git left in conflict.
 
-    Keeps this branch's version (stage 2) and applies the other branch's (stage 3) to it as
-    an update through the writer (validated, redacted, merged by the update rules, the
-    result logged in ``changes``); when one side deleted the file, the other side is kept.
-    Then ``git add`` the file. Raises ``MemoryStoreError`` when git records no conflict there.
+    Reads the three versions git keeps during the conflict (stage 1 the merge base, 2 yours,
+    3 the other branch's), merges them with :func:`merge_records` and writes the result under
+    the store lock, finished, validated and atomically as the writer writes every record, then
+    updates index.md. When one side deleted the file the other side is kept as it is. Then
+    ``git add`` the file. Raises ``MemoryStoreError`` when git records no conflict there.
     """
-    import json as _json
     from pathlib import Path
 
     from claude_memory.core import config
     from claude_memory.core.errors import MemoryStoreError
+    from claude_memory.store import maintenance
     from claude_memory.store import records as store_io
     from claude_memory.store import transaction as store
-    from claude_memory.store.autofix import autofix
     from claude_memory.store.lock import store_lock
-    from claude_memory.store.validation import validate_record
 
     root = Path(root)
     loc = store_io.locate_target(root, target)
@@ -197,19 +373,24 @@ def resolve_conflict(root, target: str) -> dict:
         raise MemoryStoreError("NOT_FOUND", f"git records no conflict for {rel}; nothing to resolve "
                                "(run it during a merge, rebase or cherry-pick that stopped on this file)")
     ctx = store.StoreContext(root=root, config=config.load_config(root))
-    kept = ours if ours is not None else theirs
-    with store_lock(root):
-        text = kept.decode("utf-8")
-        doc = validate_record(_json.loads(text), category=loc.category)
-        store_io.write_record(loc.path, store_io.finalise_record(doc, loc.category)[1])
-    merged = ours is not None and theirs is not None
-    if merged:
-        other = _json.loads(theirs.decode("utf-8"))
-        other["changes"] = [*(other.get("changes") or []),
-                            {"date": ctx.now_ts, "summary": "merged the other branch's version (git conflict)"}]
-        fixed, _notes = autofix(other, category=loc.category, now=ctx.now_ts, target_id=loc.id)
-        store.update(ctx, validate_record(fixed, category=loc.category), target=str(loc.path),
-                     category=loc.category)
+    now = ctx.now_ts
+    sides = [_side(raw, loc.category, now, loc.id, strict=True) for raw in (ours, theirs)]
+    merged = None
+    if ours is not None and theirs is not None:
+        base = _side(git_stage(project, rel, 1), loc.category, now, loc.id, strict=False)
+        max_tags, max_changes = ctx.limits()
+        merged = merge_records(base, sides[0], sides[1], now=now, max_tags=max_tags, max_changes=max_changes)
+        doc = merged.doc
+    else:
+        doc = sides[0] if sides[0] is not None else sides[1]
+    doc = {**doc, "id": loc.id}  # the file's name is its id
+    with store_lock(root, timeout=ctx.lock_timeout):
+        maintenance.heal_index(root)
+        doc, text, _warnings = store_io.finalise_record(doc, loc.category)
+        store_io.write_record(loc.path, text)
+        store_io.update_index(root, remove=[(loc.path.parent.name, loc.id)],
+                              add=[doc] if doc.get("record_status", "active") == "active" else [])
     added = git_add(project, rel)
-    return {"path": rel, "kept": "ours" if ours is not None else "theirs", "merged_other_side": merged,
-            "git_added": added}
+    return {"path": rel, "kept": "ours" if ours is not None else "theirs", "merged_other_side": merged is not None,
+            "conflicts": merged.conflicts if merged else [], "from_theirs": merged.from_theirs if merged else [],
+            "unioned": merged.unioned if merged else [], "git_added": added}
