@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
+
+import pytest
 
 from claude_memory import store
 from claude_memory.store import export
-from store_helpers import create
+from store_helpers import create, make_doc, snapshot
 
 SCRIPT = "memory_index.py"
 USER_TEXT_BEFORE = "# Project rules\n\nAlways run `make lint`. <!-- a comment of mine -->\n\n"
@@ -63,3 +66,16 @@ def test_splice_keeps_other_sections():
     text = export.splice(export.splice("x\n", a, "decision"), b, "all")
     assert text.count("claude-memory:begin") == 2
     assert export.splice(text, a, "decision") == text
+
+
+@pytest.mark.parametrize("flag", ["--export", "--html"])
+@pytest.mark.parametrize("target", [".claude/memory/memory-config.json", ".claude/memory/decisions/evil.json",
+                                    ".claude/memory/index.md", ".claude/memory/notes.md"])
+def test_export_and_html_refuse_a_target_inside_the_store(run_script, project, memory_root, flag, target):
+    run_script("memory_write.py", "--action", "create", "--category", "decision", "--input", "-",
+               stdin=json.dumps(make_doc()), check=True)
+    (memory_root / "memory-config.json").write_text('{"enabled": false}\n')
+    before = snapshot(memory_root)
+    res = run_script("memory_index.py", flag, target)
+    assert res.returncode != 0 and "inside the memory store" in res.stderr, res.stderr
+    assert snapshot(memory_root) == before

@@ -129,6 +129,25 @@ def _human_log(r: dict) -> None:
               f"{cats:24} {e.get('ms', '')}ms" + (f"  {e['error']}" if e.get("error") else ""))
 
 
+def _outside_every_store(target: str | None, root: Path) -> None:
+    """An --export or --html file is written outside every memory store: inside one it would be taken
+    for a memory, an index or the settings (``memory-config.json`` overwritten would drop the user's
+    opt-out)."""
+    if not target:
+        return
+    import os
+
+    from claude_memory.guard.paths import store_root_of
+
+    inside = store_root_of(target)
+    real = os.path.realpath(target)
+    if inside is None and (real == os.path.realpath(root) or real.startswith(os.path.realpath(root) + os.sep)):
+        inside = str(root)
+    if inside is not None:
+        raise MemoryStoreError("USAGE_ERROR", f"{target} is inside the memory store {inside}; write it outside "
+                               "the store, for example CLAUDE.md or .claude/rules/memory.md")
+
+
 def _curate(root: Path, args) -> tuple[dict, object]:
     """--list, --html and --export: heal the derived index first (git may have changed the files), then
     read every memory."""
@@ -143,6 +162,7 @@ def _curate(root: Path, args) -> tuple[dict, object]:
                                  status=args.status)
     except ValueError as exc:
         raise MemoryStoreError("USAGE_ERROR", str(exc)) from None
+    _outside_every_store(args.export or args.html, root)
     if args.export:
         result = store.export_memories(Path(args.export), rows, category=store.resolve_category(args.category))
         return result, lambda r: print(f"{r['path']}: {r['memories']} memories in the '{r['scope']}' section "
