@@ -123,3 +123,17 @@ def test_detect_rejects_what_it_cannot_read(tmp_path):
     (tmp_path / "x.txt").write_text("hello")
     with pytest.raises(ValueError):
         importer.detect(tmp_path / "x.txt")
+
+
+def test_a_note_holding_a_secret_imports_once(run_script, memory_root, tmp_path):
+    # the writer stores the note without its token; the next import compares what it would store, so
+    # it finds the note unchanged instead of updating it again on every run
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Ops\n\n## Deployment\n\nDeploy with the CI bot token ghp_abcdefghijklmnopqrstuvwxyz0123456789 "
+                     "from the vault, then run make release.\n", encoding="utf-8")
+    first = _run(run_script, "--import", str(notes), "--json").json()["steps"]
+    assert [s["action"] for s in first] == ["create"] and first[0]["ok"]
+    for _ in range(2):
+        again = _run(run_script, "--import", str(notes), "--json").json()["steps"]
+        assert [s["action"] for s in again] == ["unchanged"], again
+    assert "ghp_abcdefghijklmnop" not in json.dumps(snapshot(memory_root), default=str)

@@ -204,7 +204,11 @@ def draft_for(note: Note, now: str) -> dict:
 
 
 def _said(memory: dict, draft: dict) -> bool:
-    """True when the memory already holds every text of the draft's content."""
+    """True when the memory already holds every text of the draft's content, as the writer would store
+    it (redacted: a note holding a secret was saved without it, and is the same note again)."""
+    from claude_memory.store.records import redact_draft
+
+    draft, _removed = redact_draft(draft)
     have = json.dumps(memory.get("content") or {}, ensure_ascii=False).casefold()
     return all(str(v).casefold() in have for v in draft["content"].values() if isinstance(v, str) and len(v) > 3)
 
