@@ -142,6 +142,20 @@ def test_missing_transcript_is_silent(env, bad, monkeypatch):
     assert decide({"session_id": "s", "cwd": str(env), **bad}) is None
 
 
+@pytest.mark.parametrize("kind", ["folder", "fifo", "device"])
+def test_a_transcript_path_that_is_no_file_is_answered_at_once(env, tmp_path, kind, monkeypatch):
+    # the wait is for the CLI's late write of a file; a folder, a FIFO or a device never becomes one,
+    # so the hook must not sit out its whole wait on them (a stop would take 3 s)
+    import time
+
+    path = {"folder": tmp_path, "device": "/dev/null"}.get(kind)
+    if kind == "fifo":
+        path = tmp_path / "t.fifo"
+        os.mkfifo(path)
+    monkeypatch.setattr(time, "sleep", lambda s: pytest.fail(f"waited for a {kind} to become a transcript"))
+    assert decide({"session_id": "s", "cwd": str(env), "transcript_path": str(path)}) is None
+
+
 @pytest.mark.parametrize("initial", [None, b""])
 def test_transcript_written_after_the_stop_hook_started_is_still_triaged(env, tmp_path, initial):
     """Claude Code writes the transcript asynchronously: on a fast first turn it appears late."""

@@ -64,16 +64,25 @@ TRANSCRIPT_WAIT_SECONDS = 3.0
 
 
 def _wait_for_transcript(path: str, timeout: float | None = None) -> bool:
-    """True once ``path`` is a non-empty regular file; polls only while it is missing or empty."""
+    """True once ``path`` is a non-empty regular file; polls only while it is missing or an empty regular
+    file (what the CLI's late write looks like). Anything else there (a folder, a FIFO, a device) is
+    answered at once: no write of the CLI's turns it into a transcript."""
+    import stat
     import time
 
     deadline = time.monotonic() + (TRANSCRIPT_WAIT_SECONDS if timeout is None else timeout)
     while True:
         try:
-            if os.path.isfile(path) and os.path.getsize(path) > 0:
+            st = os.stat(path)
+        except FileNotFoundError:
+            st = None
+        except (OSError, ValueError):
+            return False
+        if st is not None:
+            if not stat.S_ISREG(st.st_mode):
+                return False
+            if st.st_size > 0:
                 return True
-        except OSError:
-            pass
         if time.monotonic() >= deadline:
             return False
         time.sleep(0.05)
