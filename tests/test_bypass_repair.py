@@ -258,6 +258,19 @@ def test_changes_git_makes_are_the_projects_history_not_a_bypass(run_script, pro
     assert json.loads((memory_root / TARGET).read_text())["title"] == "Use Postgres 16 for storage"
 
 
+def test_a_hand_edit_git_holds_is_kept(run_script, project, store, memory_root):
+    # what the README tells a person who edits a memory by hand: stage it, and it is the store's own
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "base")
+    doc = json.loads((memory_root / TARGET).read_text())
+    doc["title"] = "Use Postgres 17 for storage"
+    write_json(memory_root / TARGET, doc)
+    git(project, "add", f".claude/memory/{TARGET}")
+    assert _after_bash(run_script, project, "npm test") is None
+    assert json.loads((memory_root / TARGET).read_text())["title"] == "Use Postgres 17 for storage"
+
+
 def test_a_file_git_left_in_conflict_is_left_for_resolve(run_script, project, store, memory_root):
     git(project, "init", "-q")
     git(project, "add", "-A")
