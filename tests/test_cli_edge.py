@@ -73,3 +73,39 @@ def test_os_errors_become_io_error(capsys):
     err = capsys.readouterr().err
     assert err.startswith("w: IO_ERROR: No space left on device: /store/decisions/x.json")
     assert json.loads(err.strip().splitlines()[-1])["error"] == "IO_ERROR"
+
+
+def test_a_reader_that_went_away_is_no_error():
+    # ``memory_index.py --list | head -1``: the pipe closes early; no IO_ERROR, no second error at exit
+    import subprocess
+    import sys
+
+    from locations import SCRIPTS
+
+    probe = ("import sys; sys.path.insert(0, %r)\n"
+             "from claude_memory.cli.edge import run_cli\n"
+             "def main(argv):\n"
+             "    for i in range(200000):\n"
+             "        print('line', i)\n"
+             "    return 0\n"
+             "sys.exit(run_cli('prog', main, []))\n") % str(SCRIPTS.parent.parent)
+    proc = subprocess.run(f"{sys.executable} -c \"$PROBE\" | head -1", shell=True, capture_output=True, text=True,
+                          env={"PROBE": probe, "PATH": "/usr/bin:/bin"})
+    assert proc.stdout == "line 0\n"
+    assert proc.stderr == ""
+
+
+def test_json_syntax_errors_read_well():
+    from claude_memory.core import jsonio
+
+    with pytest.raises(MemoryStoreError) as err:
+        jsonio.parse('{"a": "x\ny"}', source="draft")
+    assert "character at line 1" in err.value.render() and " at at " not in err.value.render()
+
+
+def test_an_empty_batch_says_so():
+    from claude_memory.cli.batch import parse_batch
+
+    with pytest.raises(MemoryStoreError) as err:
+        parse_batch([])
+    assert "empty" in err.value.message

@@ -47,7 +47,10 @@ def parse_batch(doc: object) -> tuple[str | None, list]:
                                         and all(c.isalnum() or c in "_-" for c in pending) and len(pending) <= 64):
             raise MemoryStoreError("INPUT_ERROR", "batch: pending must be the session key named in the request")
         doc = doc.get("memories")
-    if not isinstance(doc, list) or not doc:
+    if isinstance(doc, list) and not doc:
+        raise MemoryStoreError("INPUT_ERROR", "batch: the list of entries is empty; give at least one, like "
+                               '{"action": "save", "category": ..., "draft": {...}} (or {"action": "noop", ...})')
+    if not isinstance(doc, list):
         raise MemoryStoreError("INPUT_ERROR", 'batch: give a JSON list of entries, or {"pending": "<key>", '
                                '"memories": [...]}, each like {"action": "save", "category": ..., "draft": {...}}')
     if len(doc) > MAX_ENTRIES:

@@ -23,6 +23,15 @@ def run_cli(prog: str, main: Callable[[Sequence[str]], int], argv: Sequence[str]
         code = exc.code
         print(f"{prog}: {exc.render()}", file=sys.stderr)
         return exc.exit_code
+    except BrokenPipeError:  # the reader went away (``--list | head``): nothing more to say to it
+        code = None
+        try:
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        except (OSError, ValueError):
+            pass
+        return 0
     except OSError as exc:  # disk full, permission denied, read-only store ...
         error = MemoryStoreError("IO_ERROR", f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": "))
         code = error.code

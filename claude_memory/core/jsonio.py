@@ -139,7 +139,9 @@ def parse(data: bytes | str, *, source: str = "the input", max_bytes: int = MAX_
         raise _error(code, source, "is not strict JSON", "strict JSON", str(exc), exc.fix) from None
     except ValueError as exc:  # json.JSONDecodeError
         where = f" at line {exc.lineno}, column {exc.colno}" if hasattr(exc, "lineno") else ""
-        raise _error(code, source, "is not valid JSON", "valid JSON", f"{getattr(exc, 'msg', exc)}{where}",
+        said = str(getattr(exc, "msg", exc))
+        said = said[:-3] if where and said.endswith(" at") else said  # json's "Invalid control character at"
+        raise _error(code, source, "is not valid JSON", "valid JSON", f"{said}{where}",
                      "fix the JSON syntax there (quotes, commas, brackets)") from None
     # cheap first: a document with fewer brackets than the limit cannot nest deeper than it
     if (text.count("{") + text.count("[")) > max_depth and too_deep(value, max_depth):
