@@ -116,6 +116,18 @@ def test_missing_id_from_a_non_english_title(title, category, expected):
     assert again["id"] == expected  # the same title, the same id
 
 
+@pytest.mark.parametrize("tags,expected", [
+    (["Größe", "ÜBER", "テスト"], ["größe", "über", "テスト"]),
+    (["gro\u0308\u00dfe", "größe"], ["größe"]),  # decomposed ö composed: one tag, not two
+    ("Größe, Übertragung Fehler ,テスト", ["größe", "übertragung-fehler", "テスト"]),
+    (["ДАННЫЕ", "Σοφία"], ["данные", "σοφία"]),
+])
+def test_non_ascii_tags_are_lowercased_and_composed(tags, expected):
+    out, notes = fix(draft(tags=tags))
+    assert out["tags"] == expected and notes
+    assert validate_record(out)["tags"] == expected
+
+
 @pytest.mark.parametrize("changes", [
     {"title": "t" * 121},  # needs judgement: validation reports it
     {"id": "valid-but-different"},

@@ -8,7 +8,8 @@ mutates its input; everything it does not fix is left for
 - a missing ``schema_version`` becomes "1.0", a missing ``category`` the one
   being written, a missing ``created_at``/``updated_at`` the current time;
 - ``tags`` given as one comma-separated string become a list; tags are
-  lowercased, inner spaces become hyphens, empties and repeats are dropped;
+  lowercased (in any script: ``Größe`` -> ``größe``) and composed (NFC), inner
+  spaces become hyphens, empties and repeats are dropped;
 - an ``id`` that is not a slug (capitals, spaces, underscores...) is slugified;
   a missing id comes from ``target_id`` (the file being written), else the title
   (:func:`~claude_memory.core.slug.slugify`: ``テストはpytestで書く`` ->
@@ -26,6 +27,7 @@ from __future__ import annotations
 import copy
 import math
 import re
+import unicodedata
 from typing import Any
 
 from claude_memory.core.slug import fallback_id, is_valid_slug, slugify
@@ -104,6 +106,8 @@ def _normalise_tags(raw: list[str]) -> list[str]:
     seen: list[str] = []
     for tag in raw:
         clean = re.sub(r"\s+", "-", tag.strip().lower())
+        if not clean.isascii():
+            clean = unicodedata.normalize("NFC", clean)
         if clean and clean not in seen:
             seen.append(clean)
     return seen
