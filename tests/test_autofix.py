@@ -92,6 +92,42 @@ def test_missing_id_and_unusable_title_stays_missing():
     assert "id" not in out and notes == []
 
 
+def _sha8(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+
+
+@pytest.mark.parametrize("title,category,expected", [
+    ("テストの方針", "decision", "decision-" + _sha8("テストの方針")),
+    ("数据库迁移", "tech_debt", "tech-debt-" + _sha8("数据库迁移")),
+    ("セッションの記録", "session_summary", "session-summary-" + _sha8("セッションの記録")),
+    ("  日本語のみ  ", "runbook", "runbook-" + _sha8("日本語のみ")),  # stripped first
+    ("テストはpytestで書く", "decision", "pytest-" + _sha8("テストはpytestで書く")),
+    ("pytestの設定ファイルはpyproject.tomlに置く", "decision", "pytest-pyproject-toml"),
+    ("Größenbeschränkung für Uploads", "constraint", "grossenbeschrankung-fur-uploads"),
+])
+def test_missing_id_from_a_non_english_title(title, category, expected):
+    doc = draft(id=..., title=title, category=category)
+    out, notes = fix(doc, category=category)
+    assert out["id"] == expected
+    assert any(expected in n for n in notes)
+    again, _ = fix(draft(id=..., title=title, category=category), category=category)
+    assert again["id"] == expected  # the same title, the same id
+
+
+@pytest.mark.parametrize("tags,expected", [
+    (["Größe", "ÜBER", "テスト"], ["größe", "über", "テスト"]),
+    (["gro\u0308\u00dfe", "größe"], ["größe"]),  # decomposed ö composed: one tag, not two
+    ("Größe, Übertragung Fehler ,テスト", ["größe", "übertragung-fehler", "テスト"]),
+    (["ДАННЫЕ", "Σοφία"], ["данные", "σοφία"]),
+])
+def test_non_ascii_tags_are_lowercased_and_composed(tags, expected):
+    out, notes = fix(draft(tags=tags))
+    assert out["tags"] == expected and notes
+    assert validate_record(out)["tags"] == expected
+
+
 @pytest.mark.parametrize("changes", [
     {"title": "t" * 121},  # needs judgement: validation reports it
     {"id": "valid-but-different"},

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -112,3 +114,46 @@ def test_branches_adding_memories_touch_disjoint_lines():
     b = ix.render_index(base + [ix.entry_for("decision", "Z", "z")]).splitlines()
     # each branch's addition sits on its own side of the shared line: a clean 3-way merge
     assert a.index(ix.render_line(base[0])) == 1 and b.index(ix.render_line(base[0])) == 0
+
+
+# --------------------------------------------------------------------------- tags in any script, end to end
+
+
+@pytest.mark.parametrize("tags, query", [
+    (["größe", "übertragung"], "größe"),
+    (["テスト", "設定"], "テスト"),
+    (["数据库", "c++"], "数据库"),
+    (["हिंदी", "данные"], "данные"),
+])
+def test_non_ascii_tags_round_trip_through_the_store_the_index_and_recall(memory_root, tags, query):
+    import re
+    from pathlib import Path
+
+    from claude_memory.core import config
+    from claude_memory.recall import corpus, render, search
+    from claude_memory.store import listing, maintenance, records
+    from claude_memory.store import transaction as store
+    from claude_memory.store.validation import validate_record
+    from store_helpers import make_doc
+
+    ctx = store.StoreContext(root=memory_root, config=config.load_config(None), lock_timeout=2)
+    store.create(ctx, validate_record(make_doc(id="upload-limit", title="Upload limit", tags=tags)), category="decision")
+    stored = json.loads((memory_root / "decisions" / "upload-limit.json").read_text("utf-8"))
+    assert stored["tags"] == tags
+    # index.md: written, parsed, and read by recall's own line format
+    text = records.read_index(memory_root)
+    (entry,) = ix.parse_index(text)
+    assert entry.tags == tuple(tags)
+    match = re.compile(corpus._LINE).match(text.splitlines()[0])
+    assert match and match.group(5).split(",") == tags
+    docs, listed = corpus.index_md_docs(str(memory_root), query)
+    assert listed == 1 and [d[4] for d in docs] == [tuple(tags)]
+    # a rebuild writes the same index, the store validates, the list filters by the tag
+    maintenance.rebuild(memory_root)
+    assert records.read_index(memory_root) == text and maintenance.validate(memory_root) == []
+    assert [r["id"] for r in listing.filter_rows(listing.rows(Path(memory_root)), tag=tags[0].upper())] == ["upload-limit"]
+    # recall finds it by the tag and shows the tags whole
+    hits = search(str(memory_root), query)
+    assert [h["id"] for h in hits] == ["upload-limit"] and list(hits[0]["tags"]) == tags
+    block = render.render([("decision", "decisions", "upload-limit", "Upload limit", tags)], ".claude/memory")
+    assert f"#tags:{','.join(tags)}" in block

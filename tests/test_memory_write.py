@@ -302,3 +302,40 @@ def test_a_disabled_category_is_refused_and_nothing_written(run_script, draft, m
     assert res.returncode == 1
     assert "INPUT_ERROR" in res.stderr and "categories.decision.enabled" in res.stderr
     assert snapshot(memory_root) == before
+
+
+# --------------------------------------------------------------------------- German and Japanese drafts
+
+
+def _sha8(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+
+
+@pytest.mark.parametrize("title, tags, expected_id, queries", [
+    ("Größenbeschränkung für Uploads", ["größe", "Übertragung", "テスト"], "grossenbeschrankung-fur-uploads",
+     ["größe", "GRÖSSE", "Größenbeschränkung", "テスト"]),
+    ("テストはpytestで書く", ["テスト", "品質"], "pytest-" + _sha8("テストはpytestで書く"), ["テスト", "品質", "pytest"]),
+    ("日本語だけのタイトル", ["設定"], "decision-" + _sha8("日本語だけのタイトル"), ["タイトル", "設定"]),
+])
+def test_a_non_english_draft_without_an_id_is_written_and_found(run_script, project, memory_root, title, tags,
+                                                                 expected_id, queries):
+    doc = make_doc(title=title, tags=tags)
+    del doc["id"]
+    doc["content"]["decision"] = "Nur bis 10 MB; 上限は10MB"
+    draft = write_json(project / "draft.json", doc)
+    res = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(draft), check=True)
+    assert res.json()["id"] == expected_id
+    path = memory_root / "decisions" / f"{expected_id}.json"
+    stored = json.loads(path.read_text("utf-8"))
+    assert stored["title"] == title and stored["tags"] == [t.lower() for t in tags]
+    assert f"#tags:{','.join(t.lower() for t in tags)}" in (memory_root / "index.md").read_text("utf-8")
+    for query in queries:
+        found = run_script("memory_index.py", "--query", query, "--json", check=True).json()
+        assert [h["id"] for h in found["hits"]] == [expected_id], query
+    assert run_script("memory_index.py", "--validate", check=True).returncode == 0
+    # the same title written again gets the same id: the writer refuses a second file of that name
+    again = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input",
+                       str(write_json(project / "again.json", doc)))
+    assert again.returncode != 0 and expected_id in again.stdout + again.stderr

@@ -254,6 +254,40 @@ def test_patterns_reject_a_trailing_newline(pattern):
     assert not compiled.search(sample + "\n")
 
 
+@pytest.mark.parametrize("tag,ok", [
+    ("python", True), ("c++", True), ("a_b", True), ("größe", True), ("テスト", True), ("हिंदी", True),
+    ("σοφία", True), ("gro\u0308sse", True), ("x" * 39 + "ü", True), ("ü" * 40, True),
+    ("Größe", False), ("Über", False), ("ǅ", False), ("_ü", False), ("\u0308ü", False), ("-ü", False),
+    ("ü ö", False), ("ü\u3000ö", False), ("ü,ö", False), ("ü·ö", False), ("a😀", False), ("ü\u202eö", False),
+    ("ü" * 41, False), ("", False), ("ü\n", False), (3, False), (None, False),
+])
+def test_a_tag_is_lowercase_letters_of_any_script_digits_and_a_little_punctuation(tag, ok):
+    assert models.is_tag(tag) is ok
+    doc = copy.deepcopy(sample_docs()["decision"])
+    doc["tags"] = [tag]
+    try:
+        MemoryRecord.model_validate(doc)
+    except ValidationError:
+        assert not ok
+    else:
+        assert ok
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="az09._+#/- ,Üüßẞテスト\u0308\u200c\u200b½Σσς", min_size=0, max_size=42))
+def test_is_tag_is_the_models_verdict(tag):
+    doc = copy.deepcopy(sample_docs()["decision"])
+    doc["tags"] = [tag]
+    try:
+        MemoryRecord.model_validate(doc)
+        accepted = True
+    except ValidationError:
+        accepted = False
+    assert models.is_tag(tag) is accepted
+    if accepted:
+        assert tag == tag.lower() and 1 <= len(tag) <= models.MAX_TAG_LEN
+
+
 TS_RE = re.compile(TIMESTAMP_PATTERN)
 
 

@@ -283,6 +283,19 @@ def test_index_md_scan_skips_gone_files_symlinked_folders_and_junk(tmp_path):
     assert [d[2] for d in docs] == ["kept-one"] and total == 4
 
 
+@pytest.mark.parametrize("title, tags, prompt", [
+    ("Straßenbahn Fahrplan", ["straße"], "STRASSE"),  # case-folded like the terms
+    ("猫の写真", ["猫"], "猫"),  # a one-character word
+])
+def test_index_md_scan_finds_non_english_words(tmp_path, title, tags, prompt):
+    root = tmp_path / "memory"
+    write(root, memory("decision", "kept-one", title, tags))
+    (root / "index.md").write_text(
+        f"- [DECISION] {title} -> .claude/memory/decisions/kept-one.json #tags:{','.join(tags)}\n", "utf-8")
+    docs, total = corpus.index_md_docs(str(root), prompt)
+    assert [d[2] for d in docs] == ["kept-one"] and total == 1
+
+
 def test_index_md_scan_is_bounded(tmp_path):
     root = big_store(tmp_path / "memory", corpus.MAX_SCAN_LINES + 50)
     docs, total = corpus.index_md_docs(str(root), "use redis kafka postgres job")

@@ -48,11 +48,14 @@ _WIDE = re.compile(r"(?:(?=[^\W_])[\u2e80-\U0010ffff])+")
 
 def ref_words(s: str) -> list[tuple[str, int]]:
     """The regular-expression words of the ASCII text, then each word with a non-ASCII letter
-    (a whitespace-separated chunk holding one is not read as ASCII words), then each run of
-    wide-script letters and digits (CJK, kana, Hangul), which first become spaces."""
-    wide = [(w.lower(), 0) for w in _WIDE.findall(s)]
+    (a whitespace-separated chunk holding one is not read as ASCII words), case-folded, then each
+    run of wide-script letters and digits (CJK, kana, Hangul), which first become spaces,
+    case-folded, a run longer than two characters as a whole and its overlapping pairs."""
+    wide = []
+    for run in (w.casefold() for w in _WIDE.findall(s)):
+        wide += [(run, 0)] if len(run) <= 2 else [(run, 1)] + [(run[i:i + 2], 2) for i in range(len(run) - 1)]
     s = _WIDE.sub(" ", s)
-    foreign = [(w.lower(), 0) for w in re.findall(r"[^\W_]+", s) if not w.isascii()]
+    foreign = [(w.casefold(), 0) for w in re.findall(r"[^\W_]+", s) if not w.isascii()]
     if foreign:
         s = " ".join(w if w.isascii() else " " for w in s.split(" "))
     out = ref_ascii_words(s)

@@ -97,3 +97,38 @@ def test_camel_case_parts_share_one_word_of_evidence():
     factors = dict(text.query_terms("open GitHub now"))
     assert factors["github"] == 0.0
     assert factors["git"] == factors["hub"] == text.CAMEL_PART_MASS < 1.0
+
+
+# --------------------------------------------------------------------------- other scripts
+
+
+@pytest.mark.parametrize("a, b", [
+    ("Straße", "STRASSE"), ("straße", "Strasse"), ("GROSS", "groß"), ("FUSSBALL", "Fußball"),
+])
+def test_non_ascii_words_are_case_folded(a, b):
+    assert text.terms(a) == text.terms(b) != []
+
+
+@pytest.mark.parametrize("query, title", [
+    ("テスト", "テストはpytestで書く"),
+    ("設定ファイル", "pytestの設定ファイルはpyproject.tomlに置く"),
+    ("数据库", "我们的数据库迁移策略"),
+    ("데이터", "데이터베이스는 Postgres"),
+])
+def test_a_cjk_word_matches_the_run_it_is_written_in(query, title):
+    # Chinese and Japanese glue words into one run: the query's character pairs are the run's
+    doc = set(text.terms(title))
+    matched = [(t, f) for t, f in text.query_terms(query) if t in doc]
+    assert sum(f for _t, f in matched) >= 1.0  # at least one word of evidence (rank.MIN_UNITS)
+
+
+def test_a_wide_run_is_a_whole_with_its_character_pairs():
+    assert text.query_terms("テストは") == [("テストは", 0.0), ("テス", text.CAMEL_PART_MASS),
+                                            ("スト", text.CAMEL_PART_MASS), ("トは", text.CAMEL_PART_MASS)]
+    assert text.query_terms("設定") == [("設定", 1.0)]  # two characters: one word, its own pair
+
+
+@pytest.mark.parametrize("query", ["猫", "表", "값"])
+def test_a_one_character_cjk_query_has_a_term(query):
+    assert text.query_terms(query) == [(query, 1.0)]
+    assert text.terms(f"a é {query} x") == [query]  # a one-letter Latin word still is none

@@ -155,6 +155,34 @@ def test_problem_says_what_and_how_to_fix(mutate, field, expected_part, fix_part
     assert fix_part in p.fix
 
 
+@pytest.mark.parametrize("tag", [
+    "größe", "übertragung", "テスト", "数据库", "데이터베이스", "हिंदी", "ภาษาไทย", "юникод", "σοφία",
+    "برنامه\u200cنویسی", "gro\u0308sse", "i\u0307stanbul", "c++-größe", "テスト/ci", "ü" * 40, "〇",
+])
+def test_tags_in_any_script_are_valid(tag):
+    doc = dict(copy.deepcopy(BASE["decision"]), tags=[tag, "db"])
+    assert validate_record(doc)["tags"] == [tag, "db"]
+
+
+@pytest.mark.parametrize("tag,fix_part", [
+    ("Größe", "use 'größe'"),  # ASCII capital: the pattern refuses it
+    ("Über", "use 'über'"),  # non-ASCII capital: the model's own check
+    ("ΣΟΦΊΑ", "use 'σοφία'"),
+    ("ДАННЫЕ Базы", "use 'данные-базы'"),
+    ("a😀", "remove '😀'"),
+    ("ü—ö", "remove '—'"),
+    ("ü\u200bö", "remove '\\u200b'"),  # invisible
+    ("a\u200cb", "remove '\\u200c'"),  # a joiner only inside a non-ASCII word
+    ("ü½", "remove '½'"),
+    ("ü" * 41, "lowercase keyword without spaces"),
+])
+def test_a_bad_non_ascii_tag_says_what_and_how_to_fix(tag, fix_part):
+    doc = dict(copy.deepcopy(BASE["decision"]), tags=[tag])
+    (p,) = problems_of(doc)
+    assert p.field == "tags.0" and "letters (of any script)" in p.expected
+    assert fix_part in p.fix, p.fix
+
+
 def test_got_is_short():
     doc = dict(BASE["decision"], title="y" * 5000)
     (p,) = problems_of(doc)

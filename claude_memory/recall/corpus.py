@@ -261,7 +261,7 @@ def _needles(prompt: str) -> list[str]:
             for piece in t.split("_"):
                 # A stem may end in "y" for a word spelled "-ies"; match the part before it.
                 piece = piece[:-1] if piece.endswith("y") and len(piece) > 3 else piece
-                if len(piece) >= 2:
+                if len(piece) >= 2 or piece >= "\u2e80":  # a lone CJK character is a word (recall.text)
                     out.add(piece)
     return sorted(out)
 
@@ -288,7 +288,7 @@ def index_md_docs(root: str, prompt: str) -> tuple[list, int]:
     finder = re.compile("|".join(re.escape(n) for n in sorted(needles, key=len, reverse=True)))
     hits = []
     for number, line in enumerate(lines):
-        found = finder.findall(line.lower())
+        found = finder.findall(line.casefold())  # terms are case-folded (recall.text)
         if found:
             hits.append((-len(set(found)), number))
     hits.sort()

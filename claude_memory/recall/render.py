@@ -14,8 +14,9 @@ The block stays within a character budget (``retrieval.max_inject_chars``, defau
 (the first one always stays). Titles, gists and tags come from files Claude itself wrote, so
 they are treated as data: control characters and line breaks become spaces (no fake entry can
 start a line), ``<`` and ``>`` become look-alike angle quotes (no closing tag, no ``->`` path),
-tags keep only slug characters, and everything is length-capped. Paths are built from the
-folder name and the file's slug, which the corpus already restricted to ``[a-z0-9-]``.
+tags keep only letters and digits (of any script, with their combining marks) and ``_.+-``, and
+everything is length-capped. Paths are built from the folder name and the file's slug, which the
+corpus already restricted to ``[a-z0-9-]``.
 """
 
 from claude_memory.core.invisible import strip_invisible
@@ -38,7 +39,7 @@ GIST_INDENT = "  "
 
 #: Control characters and Unicode line/paragraph separators become spaces (``str.translate``).
 _CONTROL = {code: " " for code in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029)}
-#: What a tag may keep.
+#: What a tag may keep of ASCII (other characters: :func:`clean_tag`).
 _TAG_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-")
 
 
@@ -54,7 +55,14 @@ def clean_title(title: str) -> str:
 
 
 def clean_tag(tag: str) -> str:
-    return "".join(c for c in tag if c in _TAG_CHARS)[:MAX_TAG]
+    """``tag`` with only ``_TAG_CHARS`` of ASCII and, of other characters, those that may continue an
+    identifier (``("a" + c).isidentifier()``: letters, digits, combining marks; no control, format,
+    space or symbol character) and a joiner :func:`strip_invisible` keeps inside a word: ``größe``,
+    ``テスト``, ``हिंदी`` stay whole."""
+    if tag.isascii():
+        return "".join(c for c in tag if c in _TAG_CHARS)[:MAX_TAG]
+    return "".join(c for c in strip_invisible(tag) if c in _TAG_CHARS or (
+        c > "\x7f" and (("a" + c).isidentifier() or c in "\u200c\u200d")))[:MAX_TAG]
 
 
 def render(entries: list[tuple], memory_prefix: str, budget: int = DEFAULT_CHARS, *, intro: str = INTRO,

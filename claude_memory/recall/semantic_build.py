@@ -126,7 +126,7 @@ def build_table(docs: list, base_id, model, contents: list | None = None) -> byt
     for token, _id in sorted(vocab.items(), key=lambda kv: kv[1]):
         if token.startswith("\u2581") and len(token) > 3 and token[1:].isalpha():
             word = token[1:].lower()
-            surface.setdefault(text.stem(word), word)
+            surface.setdefault(text.stem(word.casefold()), word)  # the term recall.text makes of it
     for doc in docs:
         for term in doc[7]:
             if term.isalpha() and len(term) > 2:

@@ -31,7 +31,9 @@ __all__ = [
 
 #: Bumped whenever :func:`terms` (tokenising, stemming, stop words) changes what the index
 #: stores, so a recall cache built by an older tokenizer is rebuilt (the cache header keeps it).
-TOKENIZER_VERSION = 3
+#: 4: wide-script runs also yield their character pairs, a lone wide character is a word, and
+#: non-ASCII words are case-folded (``Straße`` and ``STRASSE`` are one word).
+TOKENIZER_VERSION = 4
 
 #: Function words and prompt filler. They carry no topic, so they never count as evidence.
 STOP_WORDS = frozenset(
@@ -182,27 +184,45 @@ def _piece_words(piece: str, out: list) -> None:
 #: Letters and digits from here up (CJK radicals, kana, ideographs, Hangul, full-width forms) belong
 #: to scripts written without spaces between words: a run of them is a word of its own, and
 #: an ASCII identifier written inside one (``OTAジョブ``, ``GATK来``) is read as ASCII words.
+#: A run holds several words glued together (``テストはpytestで書く``: ``テストは``, ``で書く``),
+#: and no word list says where they end, so a run longer than two also yields its overlapping
+#: character pairs (``テス``, ``スト``, ``トは``) as parts, the way a camelCase word yields its
+#: parts: ``テスト`` then matches a title that says ``テストは``. A lone wide character is a word.
 WIDE_SCRIPT = 0x2E80
+_WIDE = "\u2e80"
 
 
 def _wide_runs(text: str) -> tuple[str, list[str]]:
-    """(``text`` with every run of wide-script letters and digits blanked, those runs)."""
+    """(``text`` with every run of wide-script letters and digits blanked, those runs case-folded)."""
     kept: list[str] = []
     runs: list[str] = []
     run: list[str] = []
     for c in text:
-        if c >= "\u2e80" and c.isalnum():
+        if c >= _WIDE and c.isalnum():
             run.append(c)
             continue
         if run:
-            runs.append("".join(run).lower())
+            runs.append("".join(run).casefold())
             kept.append(" ")
             run = []
         kept.append(c)
     if run:
-        runs.append("".join(run).lower())
+        runs.append("".join(run).casefold())
         kept.append(" ")
     return "".join(kept), runs
+
+
+def _wide_words(runs: list[str]) -> list[tuple[str, int]]:
+    """(word, kind) of wide-script runs: a run of one or two characters is a word; a longer one
+    is a whole (kind 1) yielded with its overlapping character pairs (kind 2)."""
+    out: list[tuple[str, int]] = []
+    for run in runs:
+        if len(run) <= 2:
+            out.append((run, 0))
+            continue
+        out.append((run, 1))
+        out.extend((run[i:i + 2], 2) for i in range(len(run) - 1))
+    return out
 
 
 def _words(text: str) -> list[tuple[str, int]]:
@@ -210,22 +230,25 @@ def _words(text: str) -> list[tuple[str, int]]:
 
     A word is a run of ASCII letters and digits; runs joined by single ``.``, ``_`` or ``-``
     form an identifier. A run of wide-script letters (``WIDE_SCRIPT``: CJK, kana, Hangul) is a
-    word of its own and separates the ASCII words around it; listed last. ``kind`` is 1 for a compound (``write_pandas``) or camelCase whole
-    (``trackingingestconsumerlaghigh``) that is also yielded as its parts, 2 for a part of a
-    camelCase word, and 0 otherwise.
+    word of its own and separates the ASCII words around it; listed last, each longer than two
+    characters with its character pairs. ``kind`` is 1 for a compound (``write_pandas``), a
+    camelCase whole (``trackingingestconsumerlaghigh``) or a wide run that is also yielded as its
+    parts, 2 for a part of a camelCase word or a wide run, and 0 otherwise. Words with a
+    non-ASCII character are case-folded (``str.casefold``: ``Straße`` is ``strasse``), ASCII
+    words lower-cased (the same for them).
     """
     out: list[tuple[str, int]] = []
     foreign: list[tuple[str, int]] = []
     wide: list[tuple[str, int]] = []
-    if not text.isascii() and max(text) >= "\u2e80":
+    if not text.isascii() and max(text) >= _WIDE:
         text, runs = _wide_runs(text)
-        wide = [(w, 0) for w in runs]
+        wide = _wide_words(runs)
     if not text.isascii():
         # A run of letters and digits with a non-ASCII one is one word of its own (``Datenbank``
         # is ASCII, ``über`` and ``implementación`` are not), listed after the ASCII words;
         # every other non-ASCII character separates words.
         spaced = "".join(c if c.isalnum() else " " for c in text)
-        foreign = [(w.lower(), 0) for w in spaced.split() if not w.isascii()]
+        foreign = [(w.casefold(), 0) for w in spaced.split() if not w.isascii()]
         text = " ".join(w if w.isascii() else " " for w in text.split(" ")) if foreign else text
         text = text.encode("ascii", "replace").decode("ascii")
     for chunk in text.translate(_WORD_BLANKS).split():
@@ -251,7 +274,7 @@ def terms(text: str) -> list[str]:
     """Index terms of ``text``: stems of content words, compounds and camelCase parts."""
     out = []
     for word, _part in _words(text):
-        if len(word) < 2 or word in STOP_WORDS:
+        if (len(word) < 2 and word < _WIDE) or word in STOP_WORDS:
             continue
         out.append(stem(word))
     return out
@@ -260,9 +283,10 @@ def terms(text: str) -> list[str]:
 def query_terms(text: str) -> list[tuple[str, float]]:
     """Distinct terms of a prompt with their evidence mass factor, in order of appearance.
 
-    The factor is 0 for compounds and camelCase wholes (their parts carry the evidence;
-    the whole only adds score for an exact identifier), ``CAMEL_PART_MASS`` for a part of
-    a camelCase word (``GitHub`` is one word, not two pieces of evidence), and 1 otherwise.
+    The factor is 0 for compounds, camelCase wholes and wide-script runs (their parts carry the
+    evidence; the whole only adds score for an exact identifier or run), ``CAMEL_PART_MASS`` for
+    a part of a camelCase word (``GitHub`` is one word, not two pieces of evidence) or a
+    character pair of a wide run (about half a word of Chinese or Japanese), and 1 otherwise.
     How common a word is in general is not guessed from a list: the store's IDF says it, and
     the semantic extra's word table (when built) adds a general-language prior.
     """
@@ -271,7 +295,7 @@ def query_terms(text: str) -> list[tuple[str, float]]:
         return list(found)
     seen: dict[str, float] = {}
     for word, kind in _words(text):
-        if len(word) < 2 or word in STOP_WORDS:
+        if (len(word) < 2 and word < _WIDE) or word in STOP_WORDS:
             continue
         term = stem(word)
         if term in seen:

@@ -8,9 +8,15 @@ mutates its input; everything it does not fix is left for
 - a missing ``schema_version`` becomes "1.0", a missing ``category`` the one
   being written, a missing ``created_at``/``updated_at`` the current time;
 - ``tags`` given as one comma-separated string become a list; tags are
-  lowercased, inner spaces become hyphens, empties and repeats are dropped;
+  lowercased (in any script: ``Größe`` -> ``größe``) and composed (NFC), inner
+  spaces become hyphens, empties and repeats are dropped;
 - an ``id`` that is not a slug (capitals, spaces, underscores...) is slugified;
-  a missing id comes from ``target_id`` (the file being written), else the title;
+  a missing id comes from ``target_id`` (the file being written), else the title
+  (:func:`~claude_memory.core.slug.slugify`: ``テストはpytestで書く`` ->
+  ``pytest-<hash>``); a title with letters but none a slug can spell (Japanese
+  only, ``日本語``) gives ``<category>-<first 8 hex digits of the title's SHA-1>``
+  (:func:`~claude_memory.core.slug.fallback_id`, ``decision-1a2b3c4d``): the same
+  title, the same id;
 - ``confidence`` given as a numeric string is parsed, and clamped to 0..1.
 
 A title longer than 120 characters is *not* shortened: that needs judgement.
@@ -21,9 +27,10 @@ from __future__ import annotations
 import copy
 import math
 import re
+import unicodedata
 from typing import Any
 
-from claude_memory.core.slug import is_valid_slug, slugify
+from claude_memory.core.slug import fallback_id, is_valid_slug, slugify
 
 __all__ = ["autofix"]
 
@@ -55,7 +62,7 @@ def autofix(doc: Any, *, category: str, now: str, target_id: str | None = None) 
 
     if "tags" in out:
         _fix_tags(out, notes)
-    _fix_id(out, target_id, notes)
+    _fix_id(out, target_id, category, notes)
     if "confidence" in out:
         _fix_confidence(out, notes)
     return out, notes
@@ -99,12 +106,14 @@ def _normalise_tags(raw: list[str]) -> list[str]:
     seen: list[str] = []
     for tag in raw:
         clean = re.sub(r"\s+", "-", tag.strip().lower())
+        if not clean.isascii():
+            clean = unicodedata.normalize("NFC", clean)
         if clean and clean not in seen:
             seen.append(clean)
     return seen
 
 
-def _fix_id(out: dict, target_id: str | None, notes: list[str]) -> None:
+def _fix_id(out: dict, target_id: str | None, category: str, notes: list[str]) -> None:
     current = out.get("id")
     if _is_missing(current):
         if target_id:
@@ -116,6 +125,11 @@ def _fix_id(out: dict, target_id: str | None, notes: list[str]) -> None:
         if derived:
             out["id"] = derived
             notes.append(f"set missing id to {derived!r} (from the title)")
+        elif isinstance(title, str) and any(c.isalnum() for c in title):
+            # letters a slug cannot spell (a Japanese title): a stable id from the title's hash
+            derived = fallback_id(title, category)
+            out["id"] = derived
+            notes.append(f"set missing id to {derived!r} (the title's hash: it has no letters a file name can spell)")
         return
     if isinstance(current, str) and not is_valid_slug(current):
         derived = slugify(current)

@@ -3,7 +3,9 @@
 A memory file is one JSON object: the *envelope* (identity, timestamps, tags,
 lifecycle, change log) around a *content* object whose shape depends on the
 category. ``assets/schemas/*.json`` say the same thing in JSON Schema; a test
-proves both accept and reject the same documents, so change them together.
+proves both accept and reject the same documents, so change them together (one
+exception: what a pattern cannot say about a tag's non-ASCII characters, see
+``TAG_PATTERN``; the schema accepts every tag the model does).
 
 Rules that hold everywhere:
 
@@ -23,13 +25,15 @@ errors into problems a person (or Claude) can act on.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, JsonValue, create_model, field_validator,
-                      model_validator)
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, JsonValue, create_model,
+                      field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 
 from claude_memory.core.categories import CATEGORIES
+from claude_memory.core.invisible import strip_invisible
 from claude_memory.store.lifecycle import STATUSES
 from claude_memory.store.merge import LIFECYCLE_FIELDS
 
@@ -42,6 +46,7 @@ __all__ = [
     "MAX_CHANGE_SUMMARY",
     "ID_PATTERN",
     "TAG_PATTERN",
+    "is_tag",
     "TIMESTAMP_PATTERN",
     "LIFECYCLE_STATES",
     "LIFECYCLE_FIELDS",
@@ -72,8 +77,13 @@ MAX_CHANGE_SUMMARY = 300
 #: the memory's id, which is also its file name without ``.json``
 ID_PATTERN = r"^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$(?!\n)"
 
-#: a tag: lowercase, no spaces or commas (they would break ``#tags:a,b,c`` in index.md)
-TAG_PATTERN = r"^[a-z0-9][a-z0-9._+#/-]{0,39}$(?!\n)"
+#: a tag: lowercase, no spaces or commas (they would break ``#tags:a,b,c`` in index.md), in letters of
+#: any script, digits and ``. _ + # / -``, starting with a letter or digit (``[^\W_]``: of any script).
+#: Of ASCII the pattern allows just that; a pattern (Python's ``re``, as JSON Schema is read here) cannot
+#: name Unicode's letter classes, so of other characters it only refuses white space, and
+#: :func:`_tag_letters` checks the rest. The JSON Schema holds this pattern alone: it accepts every tag the
+#: model accepts, and judges ASCII tags alike.
+TAG_PATTERN = r"^[^\W_A-Z](?:[a-z0-9._+#/-]|[^\x00-\x7f\s]){0,39}$(?!\n)"
 
 _YEAR = r"[1-9][0-9]{3}"
 _LEAP_YEAR = r"(?:[1-9][0-9](?:0[48]|[2468][048]|[13579][26])|(?:[2468][048]|[13579][26])00)"
@@ -107,9 +117,48 @@ def _whole_number(value: Any) -> Any:
 Text = Annotated[str, Field(min_length=1)]
 """A non-empty string."""
 
+#: Unicode categories a tag's non-ASCII characters may have: letters, marks, digits (``Nd``) and
+#: letter-like numerals (``Nl``: 〇, Ⅻ); not other numbers (½, ², ①), symbols, punctuation or format characters.
+_TAG_CATEGORIES = frozenset({"Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl"})
+_JOINERS = "\u200c\u200d"
+
+
+def _tag_letters(tag: str) -> str:
+    """What ``TAG_PATTERN`` cannot say about a tag's non-ASCII characters: each is a letter, a
+    combining mark (``ü`` written as ``u`` + U+0308, a Devanagari vowel sign) or a digit
+    (``_TAG_CATEGORIES``; a zero-width joiner or non-joiner only where
+    :func:`~claude_memory.core.invisible.strip_invisible` keeps one, inside a word), and the tag is
+    lowercase where its script has case (equal to its own ``.lower()``: ``größe``, not ``Größe``)."""
+    if tag.isascii():
+        return tag  # the pattern said it all
+    if tag != tag.lower():
+        raise PydanticCustomError("tag_not_lowercase", "a tag is lowercase; {tag!r} is not", {"tag": tag})
+    # a zero-width (non-)joiner inside a word (Persian, Hindi) is part of its spelling; any other is invisible
+    inside = strip_invisible(tag) == tag
+    odd = [c for c in tag if not c.isascii() and unicodedata.category(c) not in _TAG_CATEGORIES
+           and not (inside and c in _JOINERS)]
+    if odd:
+        raise PydanticCustomError("tag_character", "a tag holds letters, digits and . _ + # / - only; not {odd}",
+                                  {"odd": "".join(dict.fromkeys(odd))})
+    return tag
+
+
+def is_tag(value: object) -> bool:
+    """True when ``value`` is a valid tag (``TAG_PATTERN`` and :func:`_tag_letters`)."""
+    import re
+
+    if not isinstance(value, str) or not re.match(TAG_PATTERN, value):
+        return False
+    try:
+        _tag_letters(value)
+    except PydanticCustomError:
+        return False
+    return True
+
+
 Timestamp = Annotated[str, Field(pattern=TIMESTAMP_PATTERN)]
 Slug = Annotated[str, Field(pattern=ID_PATTERN)]
-Tag = Annotated[str, Field(pattern=TAG_PATTERN)]
+Tag = Annotated[str, Field(pattern=TAG_PATTERN), AfterValidator(_tag_letters)]
 Count = Annotated[int, BeforeValidator(_whole_number), Field(ge=0)]
 Confidence = Annotated[float, Field(ge=0.0, le=1.0, allow_inf_nan=False)]
 

@@ -42,6 +42,7 @@ from claude_memory.store.models import (
     TAG_PATTERN,
     TIMESTAMP_PATTERN,
     MemoryRecord,
+    is_tag,
     RECORD_MODELS,
 )
 from claude_memory.core.slug import slugify
@@ -228,6 +229,11 @@ def _problem(err: dict, model: type[BaseModel] | None) -> Problem:
         if name == "confidence":
             return Problem(field, "a number from 0 to 1", got, "set confidence between 0.0 (a guess) and 1.0 (certain), e.g. 0.8")
         return Problem(field, _bound_text(kind, ctx), got, f"set {field} to {_bound_text(kind, ctx)}")
+    if kind == "tag_not_lowercase":
+        return _tag_problem(field, got, _tag_fix(value))
+    if kind == "tag_character":
+        return _tag_problem(field, got, f"remove {ctx.get('odd', '')!r} (a tag holds no symbols or punctuation "
+                                        "but . _ + # / -)")
     if kind == "tags_not_unique":
         dupes = ", ".join(ctx.get("dupes", []))
         return Problem(field, "unique tags", got, f"list each tag once (repeated: {dupes})")
@@ -261,6 +267,24 @@ def _missing_fix(field: str, name: str) -> str:
     return f"add {field}"
 
 
+#: What a tag is (TAG_PATTERN and the model's check of non-ASCII characters say it together).
+_TAG_EXPECTED = f"a lowercase tag of at most {MAX_TAG_LEN} characters: letters (of any script), digits and . _ + # / -"
+
+
+def _tag_fix(value: Any) -> str:
+    """"use '<tag>'" when lower-casing ``value`` and joining its words with hyphens (what the writer's
+    auto-fix does) makes a tag of it, else ""."""
+    if not isinstance(value, str):
+        return ""
+    fixed = "-".join(value.lower().split())
+    return f"use {fixed!r} (lowercase, without spaces or commas)" if fixed != value and is_tag(fixed) else ""
+
+
+def _tag_problem(field: str, got: str, fix: str = "") -> Problem:
+    return Problem(field, _TAG_EXPECTED, got,
+                   fix or "use a short lowercase keyword without spaces or commas, e.g. 'rate-limit' or 'größe'")
+
+
 def _pattern_problem(field: str, pattern: str, value: Any, got: str) -> Problem:
     if pattern == ID_PATTERN:
         suggestion = slugify(value) if isinstance(value, str) else ""
@@ -276,8 +300,7 @@ def _pattern_problem(field: str, pattern: str, value: Any, got: str) -> Problem:
                 pass
         return Problem(field, f"an RFC 3339 UTC timestamp like {_TIMESTAMP_EXAMPLE}", got, fix)
     if pattern == TAG_PATTERN:
-        return Problem(field, f"a lowercase tag of at most {MAX_TAG_LEN} characters: letters, digits and . _ + # / -",
-                       got, "use a short lowercase keyword without spaces or commas, e.g. 'rate-limit'")
+        return _tag_problem(field, got, _tag_fix(value))
     return Problem(field, f"text matching {pattern}", got, f"change {field} to match {pattern}")
 
 
