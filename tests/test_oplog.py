@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+
+import pytest
 from pathlib import Path
 
 from claude_memory.core import oplog
@@ -118,3 +120,9 @@ def test_a_hook_that_fails_open_is_logged_as_an_error(tmp_path, monkeypatch, cap
     assert edge.run_hook("memory_triage", boom, stream) == 0
     (entry,) = _lines(root)
     assert entry["decision"] == "error" and entry["error"] == "RuntimeError"
+
+
+@pytest.mark.parametrize("args", [("--log", "-5"), ("--log", "0"), ("--stats", "--days", "-1"), ("--log", "x")])
+def test_counts_below_one_are_usage_errors(run_script, memory_root, args):
+    res = run_script("memory_index.py", *args)
+    assert res.returncode == 2 and "USAGE_ERROR" in res.stderr and "whole number" in res.stderr

@@ -11,7 +11,7 @@ import argparse
 
 from claude_memory.core.errors import MemoryStoreError
 
-__all__ = ["ArgParser"]
+__all__ = ["ArgParser", "positive_int"]
 
 
 class ArgParser(argparse.ArgumentParser):
@@ -19,3 +19,14 @@ class ArgParser(argparse.ArgumentParser):
 
     def error(self, message: str):  # type: ignore[override]
         raise MemoryStoreError("USAGE_ERROR", f"{message} (see --help)")
+
+
+def positive_int(text: str) -> int:
+    """An argparse ``type``: a whole number of 1 or more (``--log 0``, ``--days -1`` are usage errors)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {value}")
+    return value

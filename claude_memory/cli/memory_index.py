@@ -23,7 +23,7 @@ from claude_memory.core import config
 from claude_memory.core import paths
 from claude_memory.cli.edge import run_cli
 from claude_memory.core.errors import MemoryStoreError
-from claude_memory.cli import ArgParser
+from claude_memory.cli import ArgParser, positive_int
 
 __all__ = ["PROG", "build_parser", "main"]
 
@@ -39,7 +39,7 @@ def build_parser() -> ArgParser:
     mode.add_argument("--gc", action="store_true", help="purge retired memories past the grace period")
     mode.add_argument("--list-archived", action="store_true", help="list archived memories")
     mode.add_argument("--query", metavar="WORDS", help="find memories by words")
-    mode.add_argument("--log", metavar="N", nargs="?", type=int, const=20,
+    mode.add_argument("--log", metavar="N", nargs="?", type=positive_int, const=20,
                       help="the latest N entries of the operations log (default 20)")
     mode.add_argument("--list", action="store_true", help="one line per memory: category, status, last update, "
                       "title (filters: --category, --tag, --status)")
@@ -62,7 +62,7 @@ def build_parser() -> ArgParser:
     mode.add_argument("--stale", action="store_true",
                       help="memories that may be stale: a related file changed after them, or is gone")
     mode.add_argument("--stats", action="store_true", help="how often memories were recalled (most, least, never)")
-    p.add_argument("--days", type=int, help="with --stats: 'not recalled' means in this many days "
+    p.add_argument("--days", type=positive_int, help="with --stats: 'not recalled' means in this many days "
                                             "(default usage.not_recalled_days, 30)")
     p.add_argument("--root", help="the memory root (default: the project's .claude/memory)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
