@@ -48,7 +48,7 @@ def parse_batch(doc: object) -> tuple[str | None, list]:
             raise MemoryStoreError("INPUT_ERROR", "batch: pending must be the session key named in the request")
         doc = doc.get("memories")
     if isinstance(doc, list) and not doc:
-        raise MemoryStoreError("INPUT_ERROR", "batch: the list of entries is empty; give at least one, like "
+        raise MemoryStoreError("INPUT_ERROR", "batch: the JSON list of entries is empty; give at least one, like "
                                '{"action": "save", "category": ..., "draft": {...}} (or {"action": "noop", ...})')
     if not isinstance(doc, list):
         raise MemoryStoreError("INPUT_ERROR", 'batch: give a JSON list of entries, or {"pending": "<key>", '
