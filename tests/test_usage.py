@@ -91,6 +91,8 @@ def test_stats_and_never_recalled():
     assert report["most_recalled"] == [{"memory": "decisions/a", "count": 2}, {"memory": "runbooks/c", "count": 1}]
     assert [m["memory"] for m in report["least_recalled"]][:2] == ["decisions/b", "runbooks/d"]
     assert report["not_recalled"] == ["decisions/b", "runbooks/d"]
+    assert usage.stats({**memories, "runbooks/new": ("runbook", NOW - 60), "runbooks/undated": ("runbook", 0)},
+                       log, now=NOW, days=30)["not_recalled"] == ["decisions/b", "runbooks/d", "runbooks/undated"]
     assert report["per_category"] == {"decision": 2, "runbook": 1}
     assert report["per_via"] == {"prompt": 2, "file": 1, "start": 1}
     assert usage.never_recalled(memories, log, now=NOW, older_than_days=90) == ["decisions/b", "runbooks/d"]
@@ -142,9 +144,10 @@ def test_stats_script(run_script, store):
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["most_recalled"] == [{"memory": "decisions/used", "count": 1}]
-    assert report["not_recalled"] == ["decisions/unused", "runbooks/young"] and report["not_recalled_days"] == 30
+    # the young runbook (a day old) has not had 30 days, or 7, to be recalled in: it is not listed
+    assert report["not_recalled"] == ["decisions/unused"] and report["not_recalled_days"] == 30
     human = run_script("memory_index.py", "--stats", "--days", "7")
-    assert "not recalled in 7 days: 2" in human.stdout and "1x decisions/used" in human.stdout
+    assert "not recalled in 7 days: 1" in human.stdout and "1x decisions/used" in human.stdout
 
 
 def test_gc_suggests_and_never_retires(run_script, store):

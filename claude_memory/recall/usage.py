@@ -153,8 +153,8 @@ def read_log(root: str) -> list[tuple[int, str, str]]:
 def stats(memories: dict[str, tuple[str, str]], log: list[tuple[int, str, str]], *, now: float, days: int,
           top: int = 5) -> dict:
     """The usage report. ``memories``: ``{folder/slug: (category, created_at epoch or 0)}`` of the
-    active memories. Most and least recalled (ties by name), those not recalled in ``days`` days,
-    recalls per category and per path."""
+    active memories. Most and least recalled (ties by name), those not recalled in ``days`` days (of
+    those at least that old), recalls per category and per path."""
     counts = {name: 0 for name in memories}
     last: dict[str, int] = {}
     per_category: dict[str, int] = {}
@@ -169,7 +169,9 @@ def stats(memories: dict[str, tuple[str, str]], log: list[tuple[int, str, str]],
         per_category[category] = per_category.get(category, 0) + 1
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     cutoff = now - days * 86400
-    quiet = sorted(name for name in memories if last.get(name, 0) < cutoff)
+    # a memory younger than the window has not had it to be recalled in (created 0: unknown, counted)
+    quiet = sorted(name for name, (_cat, created) in memories.items()
+                   if last.get(name, 0) < cutoff and not (created and created >= cutoff))
     return {
         "memories": len(memories),
         "injections": len(log),
