@@ -4,6 +4,7 @@ candidate calls in one exact shape, by their real path, and nothing else."""
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
@@ -271,18 +272,22 @@ def test_the_real_writer_touching_the_store_is_not_denied(hook_env):
         assert out is None or out["hookSpecificOutput"]["permissionDecision"] == "allow", command
 
 
-@pytest.mark.parametrize("rel", ["decisions/use-postgres.json", "index.md", "memory-config.json", ""])
+@pytest.mark.parametrize("rel", ["decisions/use-postgres.json", "index.md", "memory-config.json", "", "bypass"])
 def test_every_call_the_guard_advises_is_one_it_approves(project, monkeypatch, rel):
-    # Claude follows a deny's advice: each writer call it names (placeholders filled in as Claude would)
-    # must be one the guard approves without a prompt; a draft file under .claude/ never is (the CLI
-    # refuses Write there whatever a hook answers)
+    # Claude follows a deny's (or a repair's) advice: each writer call it names (placeholders filled in as
+    # Claude would) must be one the guard approves without a prompt; a draft file under .claude/ never is
+    # (the CLI refuses Write there whatever a hook answers)
     from claude_memory.guard import advice
+    from claude_memory.hooks import bypass
 
     monkeypatch.setenv("CLAUDE_PLUGIN_ROOT", PLUGIN)
     root = str(project / ".claude" / "memory")
-    text = advice.writer_advice(root, rel, "s1")
+    text = bypass._message(root, ["decisions/x.json was put back"]) if rel == "bypass" else \
+        advice.writer_advice(root, rel)
     assert ".staging" not in text and "Write tool" not in text
-    filled = text.replace("<category>", "decision").replace("<md5>", "0" * 32).replace("<why>", "no longer true")
+    assert re.search(r"--input (?!- )", text) is None  # every advised call reads its record from stdin
+    filled = (text.replace("<category>", "decision").replace("<md5>", "0" * 32).replace("<why>", "no longer true")
+              .replace("<memory file>", f"{root}/decisions/x.json"))
     lines = filled.splitlines()
     calls = []
     for i, line in enumerate(lines):

@@ -12,7 +12,8 @@ from claude_memory.core.categories import CATEGORY_BY_FOLDER
 from claude_memory.core.layout import CONFIG_NAME, INDEX_NAME, session_key
 from claude_memory.core.roots import plugin_root
 
-__all__ = ["plugin_root", "session_key", "script_command", "writer_advice", "category_of", "HEREDOC"]
+__all__ = ["plugin_root", "session_key", "script_command", "writer_advice", "change_advice", "category_of",
+           "HEREDOC"]
 
 
 def script_command(script: str, *args: str) -> str:
@@ -39,9 +40,8 @@ def _heredoc_call(*args: str) -> str:
                       "<the full memory record as JSON>", HEREDOC])
 
 
-def writer_advice(root: str, rel: str, session_id: object, category: str | None = None) -> str:
-    """The lines that tell Claude which plugin command to use for a path below the memory root.
-    ``session_id`` is unused (kept for the callers: the advice no longer names a draft file)."""
+def writer_advice(root: str, rel: str, category: str | None = None) -> str:
+    """The lines that tell Claude which plugin command to use for a path below the memory root."""
     rel = rel.replace(os.sep, "/")
     category = category or category_of(rel) or "<category>"
     store = f'"{root}"'
@@ -57,12 +57,18 @@ def writer_advice(root: str, rel: str, session_id: object, category: str | None 
         lines.insert(0, "memory-config.json holds the user's settings: show the user the change to make and "
                      "let them edit it themselves.")
     if category_of(rel) and rel.endswith(".json"):
-        target = f'"{os.path.join(root, rel)}"'
-        lines.append("To change this existing memory instead (the full merged record, and the MD5 of the file "
-                     "as you read it):")
-        lines.append(_heredoc_call("--action", "update", "--category", category, "--target", target,
-                                   "--hash", "<md5>", "--root", store))
-        lines.append("To retire it: "
-                     + script_command("memory_write.py", "--action", "delete", "--category", category,
-                                      "--target", target, "--reason", '"<why>"', "--root", store))
+        lines += change_advice(root, os.path.join(root, rel), category)
     return "\n".join(lines)
+
+
+def change_advice(root: str, target: str, category: str) -> list[str]:
+    """The lines that tell Claude how to update or retire the memory at ``target`` (a path, or a
+    placeholder such as ``<memory file>``) through the writer, in the shape the guard approves."""
+    store, quoted = f'"{root}"', f'"{target}"'
+    return [
+        "To change this existing memory instead (the full merged record, and the MD5 of the file as you read it):",
+        _heredoc_call("--action", "update", "--category", category, "--target", quoted, "--hash", "<md5>",
+                      "--root", store),
+        "To retire it: " + script_command("memory_write.py", "--action", "delete", "--category", category,
+                                          "--target", quoted, "--reason", '"<why>"', "--root", store),
+    ]

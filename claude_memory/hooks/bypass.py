@@ -46,7 +46,7 @@ def check(payload: dict, roots: tuple[str, ...]) -> str | None:
             print(f"claude-memory: integrity check of {root} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
             continue
         if lines:
-            reports.append(_message(root, lines, payload.get("session_id")))
+            reports.append(_message(root, lines))
     return "\n\n".join(reports) or None
 
 
@@ -66,13 +66,11 @@ def _repair(root: str) -> list[str]:
     return integrity.repair(root).lines
 
 
-def _message(root: str, lines: list[str], session_id) -> str:
-    from claude_memory.guard.advice import script_command, writer_advice
+def _message(root: str, lines: list[str]) -> str:
+    from claude_memory.guard.advice import change_advice, writer_advice
 
     body = "\n".join(f"- {line}" for line in lines)
     return (f"claude-memory: the memory store {root} was changed outside the plugin's writer:\n{body}\n"
             "Memory files change only through the writer (it validates, redacts secrets, keeps the index and "
-            "the history). To change a memory, read it, write the changed JSON as a draft, then run:\n  "
-            + script_command("memory_write.py", "--action", "update", "--target", "<memory file>", "--input",
-                             "<draft>", "--hash", "<md5 of the file as you read it>")
-            + "\n" + writer_advice(root, "", session_id))
+            "the history). To change a memory, read it first.\n"
+            + "\n".join([writer_advice(root, ""), *change_advice(root, "<memory file>", "<category>")]))

@@ -117,7 +117,7 @@ def _block(reason: str, context: str) -> dict:
     return hook_edge.block(reason, event="PostToolUse", extra=context)
 
 
-def _memory_answer(real: str, root: str, rel: str, category: str, session_id) -> dict | None:
+def _memory_answer(real: str, root: str, rel: str, category: str) -> dict | None:
     if not os.path.isfile(real) or os.path.islink(real):
         return None
     try:
@@ -125,7 +125,7 @@ def _memory_answer(real: str, root: str, rel: str, category: str, session_id) ->
     except OSError as exc:
         _note(f"cannot read {real}: {exc}")
         return None
-    advice = writer_advice(root, rel, session_id)
+    advice = writer_advice(root, rel)
     if not problems:
         context = (f"claude-memory: {rel} was written directly instead of through memory_write.py. It is valid, "
                    f"but index.md was not updated; run: {script_command('memory_index.py', '--rebuild')}\n"
@@ -202,7 +202,6 @@ def _file_tool_answer(payload: dict, cwd: str | None, roots: tuple[str, ...]) ->
         return None
     rel = rel.replace(os.sep, "/")
     real = os.path.realpath(os.path.join(cwd or os.getcwd(), os.path.expanduser(path)))
-    session_id = payload.get("session_id")
     if rel == INDEX_NAME:
         reason = (f"claude-memory: index.md was changed directly with {tool}; it is generated from the memory "
                   f"files and may now be wrong. Rebuild it: {script_command('memory_index.py', '--rebuild')}")
@@ -226,7 +225,7 @@ def _file_tool_answer(payload: dict, cwd: str | None, roots: tuple[str, ...]) ->
         return None
     if bypass.has_manifest(root):
         return None  # the writer's record of the store is there: the comparison repairs this file
-    return _memory_answer(real, root, rel, category, session_id)
+    return _memory_answer(real, root, rel, category)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -58,11 +58,11 @@ def _short(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def _file_reason(tool: str, path: str, root: str, rel: str, session_id: object) -> str:
+def _file_reason(tool: str, path: str, root: str, rel: str) -> str:
     from claude_memory.guard.advice import writer_advice
 
     return (f"claude-memory: {tool} on {_short(path)} was blocked: it is inside the memory store ({root}), "
-            f"which only the plugin's scripts may change.\n{writer_advice(root, rel, session_id)}")
+            f"which only the plugin's scripts may change.\n{writer_advice(root, rel)}")
 
 
 def _hard_link_into(path: str, cwd, roots) -> str | None:
@@ -78,7 +78,7 @@ def _hard_link_into(path: str, cwd, roots) -> str | None:
     return store_sharing_inode(st, roots)
 
 
-def _decide_file(tool: str, tool_input: dict, cwd, roots, session_id) -> dict | None:
+def _decide_file(tool: str, tool_input: dict, cwd, roots) -> dict | None:
     from claude_memory.guard import paths as guard_paths
 
     path = tool_input.get(FILE_TOOLS[tool])
@@ -95,14 +95,14 @@ def _decide_file(tool: str, tool_input: dict, cwd, roots, session_id) -> dict | 
     if verdict == guard_paths.OUTSIDE:
         linked = _hard_link_into(path, cwd, roots)
         if linked is not None:
-            return deny(_file_reason(tool, path + " (a hard link to a memory file)", linked, "", session_id))
+            return deny(_file_reason(tool, path + " (a hard link to a memory file)", linked, ""))
         return None
     if verdict != guard_paths.INSIDE:
         return None
-    return deny(_file_reason(tool, path, root, rel, session_id))
+    return deny(_file_reason(tool, path, root, rel))
 
 
-def _decide_bash(tool_input: dict, cwd, roots, session_id, mode) -> dict | None:
+def _decide_bash(tool_input: dict, cwd, roots, mode) -> dict | None:
     command = tool_input.get("command")
     if mode != "plan" and isinstance(command, str) and "memory_" in command:
         from claude_memory.guard.own_call import is_own_call
@@ -111,7 +111,7 @@ def _decide_bash(tool_input: dict, cwd, roots, session_id, mode) -> dict | None:
             return allow("claude-memory: the plugin's own memory bookkeeping")
     from claude_memory.hooks.write_guard_bash import answer
 
-    return answer(tool_input, cwd, roots, session_id)
+    return answer(tool_input, cwd, roots)
 
 
 def decide(payload: dict) -> dict | None:
@@ -129,11 +129,10 @@ def decide(payload: dict) -> dict | None:
     from claude_memory.guard import paths as guard_paths  # a Read never gets this far
 
     roots = guard_paths.memory_roots(cwd)
-    session_id = payload.get("session_id")
     if tool == "Bash":
-        return _decide_bash(tool_input, cwd, roots, session_id, payload.get("permission_mode"))
+        return _decide_bash(tool_input, cwd, roots, payload.get("permission_mode"))
     try:
-        return _decide_file(tool, tool_input, cwd, roots, session_id)
+        return _decide_file(tool, tool_input, cwd, roots)
     except Exception as exc:  # noqa: BLE001 - a fault must not open the store: deny what names it
         path = tool_input.get(FILE_TOOLS[tool]) or tool_input.get("file_path")
         text = path.replace("\\", "/").lower() if isinstance(path, str) else ""
@@ -148,9 +147,8 @@ def decide_oversized(payload: dict, raw: bytes) -> dict | None:
     can still be read of it (:func:`hook_edge.reduced_payload`: its first 8 MB), failing closed: a file
     tool is decided on its path as any other (denied in a store; with no path found in what was read,
     denied: a model's own Write or Edit is far smaller, so such a call is garbage or an attack); a Bash
-    command, or a call of
-    no known tool, is denied when its text names ``.claude`` or a store, since it is too large to
-    analyse. Anything else gets no opinion."""
+    command, or a call of no known tool, is denied when its text names ``.claude`` or a store, since it
+    is too large to analyse. Anything else gets no opinion."""
     tool = payload.get("tool_name")
     if tool in FILE_TOOLS:
         if not payload["tool_input"]:

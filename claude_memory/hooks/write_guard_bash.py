@@ -17,7 +17,7 @@ from claude_memory.hooks.write_guard import _short, ask, deny, note
 __all__ = ["answer", "read_script"]
 
 
-def _bash_reason(finding, root: str, session_id: object) -> str:
+def _bash_reason(finding, root: str) -> str:
     from claude_memory.guard.advice import category_of, writer_advice  # only when something is denied
 
     parts = finding.target.replace("\\", "/").split("/")
@@ -29,7 +29,7 @@ def _bash_reason(finding, root: str, session_id: object) -> str:
         head = (f"claude-memory: Bash command blocked: {_short(finding.describe())}. The memory store ({root}) "
                 "may only be changed by the plugin's scripts; a command that touches it must be one the guard "
                 "can see is read-only.")
-    return f"{head} Reading it is fine.\n{writer_advice(root, '', session_id, category)}"
+    return f"{head} Reading it is fine.\n{writer_advice(root, '', category)}"
 
 
 _PATH_SPLIT = str.maketrans({c: " " for c in "\"'`=;|&()<>{},"})
@@ -99,7 +99,7 @@ def _ask_reason(finding, root: str, changes: list[str]) -> str:
             "Commit them first (git add the store), or confirm that losing them is intended.")
 
 
-def answer(tool_input: dict, cwd, roots, session_id) -> dict | None:
+def answer(tool_input: dict, cwd, roots) -> dict | None:
     """The PreToolUse answer for a Bash call: a deny, an ask, or None to allow."""
     command = tool_input.get("command")
     if not isinstance(command, str):
@@ -125,7 +125,7 @@ def answer(tool_input: dict, cwd, roots, session_id) -> dict | None:
             continue
         stops = [f for f in findings if f.kind != "whole-tree"]
         if stops:
-            return deny(_bash_reason(stops[0], root, session_id))
+            return deny(_bash_reason(stops[0], root))
         if findings:
             asks.append((findings[0], root))
     for finding, root in asks:
