@@ -135,13 +135,10 @@ def _outside_every_store(target: str | None, root: Path) -> None:
     opt-out)."""
     if not target:
         return
-    import os
-
-    from claude_memory.guard.paths import store_root_of
+    from claude_memory.guard.paths import OUTSIDE, locate, store_root_of
 
     inside = store_root_of(target)
-    real = os.path.realpath(target)
-    if inside is None and (real == os.path.realpath(root) or real.startswith(os.path.realpath(root) + os.sep)):
+    if inside is None and locate(target, (str(root),))[0] != OUTSIDE:  # a --root not spelled .claude/memory
         inside = str(root)
     if inside is not None:
         raise MemoryStoreError("USAGE_ERROR", f"{target} is inside the memory store {inside}; write it outside "

@@ -183,9 +183,7 @@ def _unreadable_says_off(memory_root) -> bool:
     found = re.search(r'"enabled"\s*:\s*("[^"\n]{0,10}"|[A-Za-z0-9.]{1,10})', text)
     if found is None:
         return False
-    value = found.group(1)
-    return not _switch(value.strip('"') if value.startswith('"') else {"true": True, "false": False}.get(
-        value.lower(), value))
+    return not _switch(found.group(1).strip('"'))  # a bare false or null reads as its word does
 
 
 def load_config(memory_root: str | os.PathLike | None) -> dict:

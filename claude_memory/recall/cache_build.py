@@ -164,7 +164,7 @@ def settle(root: str) -> bool:
     lists them, as without a settler)."""
     deadline = time.monotonic() + SETTLE_MAX_S
     while True:
-        newest = max((sig[0] for sig in map(lambda f: _folder_sig(root, f), FOLDERS) if sig), default=0)
+        newest = max((sig[0] for sig in (_folder_sig(root, f) for f in FOLDERS) if sig), default=0)
         wait = (newest + UNSETTLED_NS - time.time_ns()) / 1e9
         if wait <= 0:
             break
