@@ -203,6 +203,12 @@ def test_nested_list_shrink_warned():
     ("Use Postgres for storage", "Use MySQL caching layer", True),  # 3 of 4 words changed
     ("a b c d", "a b c x", False),
     ("", "", False),
+    # words of any script: a German, Japanese or Korean title that changed is seen as changed
+    ("Übertragung der Daten", "Äußere Schnittstelle neu", True),
+    ("Übertragung der Daten", "übertragung der daten", False),  # case of Ü is not a change
+    ("データベース移行の手順", "認証トークンの更新", True),
+    ("データベース移行の手順", "データベース移行の手順書", False),
+    ("배포 절차", "인증 토큰 갱신", True),
 ])
 def test_title_changed_much(old, new, much):
     assert merge.title_changed_much(old, new) is much

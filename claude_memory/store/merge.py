@@ -153,8 +153,13 @@ def shrunk_lists(old: dict, new: dict, prefix: str = "content") -> list[tuple[st
     return out
 
 
+#: a title's words in any script: runs of letters and digits (``Übertragung`` whole, not
+#: ``bertragung``), a character of a script written without spaces (CJK, kana, Hangul) alone
+_WORD = re.compile(r"[\u2e80-\U0002ffff]|[^\W_\u2e80-\U0002ffff]+")
+
+
 def _words(title: str) -> set[str]:
-    return set(re.findall(r"[a-z0-9]+", title.lower()))
+    return set(_WORD.findall(title.casefold()))
 
 
 def title_changed_much(old_title: str, new_title: str) -> bool:
