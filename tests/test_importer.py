@@ -5,11 +5,13 @@ a second import duplicates nothing."""
 from __future__ import annotations
 
 import json
+import zlib
 
 import pytest
 
 from claude_memory import store
 from claude_memory.cli import importer
+from claude_memory.core.slug import fallback_id
 from claude_memory.store import records as store_io
 from store_helpers import create, snapshot
 
@@ -114,7 +116,20 @@ def test_markdown_notes_update_an_existing_memory(run_script, memory_root, tmp_p
     kafka = json.loads((memory_root / "decisions" / "kafka-event-bus.json").read_text())
     assert "franz-go" in kafka["content"]["decision"] and kafka["times_updated"] == 1
     ids = {f.id for f in store_io.scan_records(memory_root)}
-    assert any(i.startswith("imported-") for i in ids)  # a non-Latin title gets a stable id
+    category = res[1]["category"]
+    assert fallback_id("日本語のメモ", category) in ids  # a non-Latin title: the store's one stable fallback id
+
+
+def test_an_earlier_imports_id_for_a_non_latin_title_is_still_recognised(run_script, memory_root, tmp_path):
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Notes\n\n## 日本語のメモ\n\n設定はすべて環境変数で渡す。\n", encoding="utf-8")
+    category = _run(run_script, "--import", str(notes), "--dry-run", "--json").json()["steps"][0]["category"]
+    legacy = f"imported-{zlib.crc32('日本語のメモ'.encode('utf-8')):08x}"  # the id earlier versions gave it
+    create(store.open_store(memory_root), category=category, id=legacy, title="日本語のメモ")
+    step = _run(run_script, "--import", str(notes), "--dry-run", "--json").json()["steps"][0]
+    assert step["action"] in ("update", "unchanged") and step["target"].endswith(f"/{legacy}.json")
+    assert _run(run_script, "--import", str(notes), "--json").json()["steps"][0]["ok"]
+    assert {f.id for f in store_io.scan_records(memory_root)} == {legacy}  # no second memory
 
 
 def test_detect_rejects_what_it_cannot_read(tmp_path):

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.privacy import strip_private
-from claude_memory.core.slug import slugify
+from claude_memory.core.slug import fallback_id, slugify
 
 __all__ = ["Note", "detect", "read_notes", "draft_for", "plan", "run_import"]
 
@@ -194,9 +194,15 @@ def _content(note: Note) -> dict:
     return {"goal": note.title, "outcome": "partial", "completed": items}
 
 
+def _legacy_id(title: str) -> str:
+    """The id an earlier version gave a title :func:`slugify` spells nothing of (still recognised)."""
+    return f"imported-{zlib.crc32(title.encode('utf-8')):08x}"
+
+
 def draft_for(note: Note, now: str) -> dict:
-    """The writer's draft for ``note`` (id from the title; a non-Latin title gets a stable id)."""
-    id = slugify(note.title) or f"imported-{zlib.crc32(note.title.encode('utf-8')):08x}"
+    """The writer's draft for ``note`` (id from the title; a title slugify spells nothing of gets the
+    store's one stable fallback id, ``<category>-<hash>``, as the writer's auto-fix would give it)."""
+    id = slugify(note.title) or fallback_id(note.title, note.category)
     return {"schema_version": "1.0", "category": note.category, "id": id, "title": note.title[:120],
             "created_at": now, "updated_at": now, "tags": ["imported", note.kind], "related_files": [],
             "confidence": 0.7, "content": _content(note),
@@ -226,8 +232,10 @@ def plan(root: Path, notes: list[Note], now: str, *, dry_run: bool = False) -> l
     for note in notes:
         draft = draft_for(note, now)
         memories, names = pools.setdefault(note.category, load_active_memories(root, note.category))
-        same_id = [i for i, m in enumerate(memories) if m.get("id") == draft["id"]]
+        ids = {draft["id"]} | ({_legacy_id(note.title)} if not slugify(note.title) else set())
+        same_id = [i for i, m in enumerate(memories) if m.get("id") in ids]
         if same_id:  # the same title (slug) is the same memory
+            draft["id"] = memories[same_id[0]]["id"]  # an earlier import's id stays the memory's
             found = {"path": names[same_id[0]], "title": memories[same_id[0]].get("title")}
         else:
             if index is None:
