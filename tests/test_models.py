@@ -260,6 +260,7 @@ def test_patterns_reject_a_trailing_newline(pattern):
     ("Größe", False), ("Über", False), ("ǅ", False), ("_ü", False), ("\u0308ü", False), ("-ü", False),
     ("ü ö", False), ("ü\u3000ö", False), ("ü,ö", False), ("ü·ö", False), ("a😀", False), ("ü\u202eö", False),
     ("ü" * 41, False), ("", False), ("ü\n", False), (3, False), (None, False),
+    ("배\u3164포", False), ("\u115fab", False),  # a Hangul filler is invisible, not a letter
 ])
 def test_a_tag_is_lowercase_letters_of_any_script_digits_and_a_little_punctuation(tag, ok):
     assert models.is_tag(tag) is ok
@@ -333,3 +334,15 @@ def test_change_entries(entry, ok):
     else:
         with pytest.raises(ValidationError):
             Change.model_validate(entry)
+
+
+def test_a_rendered_tag_keeps_exactly_the_characters_a_stored_tag_may_hold():
+    """recall.render.clean_tag and the schema apply one rule (core.tags) to every non-ASCII character."""
+    import unicodedata
+
+    from claude_memory.recall.render import clean_tag
+
+    differ = [hex(cp) for cp in range(0x80, 0x30000)
+              if unicodedata.category(chr(cp)) not in ("Cs", "Cn") and chr(cp).lower() == chr(cp)
+              and (clean_tag(f"x{chr(cp)}y") == f"x{chr(cp)}y") is not models.is_tag(f"x{chr(cp)}y")]
+    assert differ == []

@@ -20,6 +20,7 @@ corpus already restricted to ``[a-z0-9-]``.
 """
 
 from claude_memory.core.invisible import strip_invisible
+from claude_memory.core.tags import is_tag_letter
 
 __all__ = ["OPEN", "CLOSE", "render", "clean_title", "clean_tag", "MAX_CHARS", "DEFAULT_CHARS", "MIN_CHARS"]
 
@@ -55,14 +56,12 @@ def clean_title(title: str) -> str:
 
 
 def clean_tag(tag: str) -> str:
-    """``tag`` with only ``_TAG_CHARS`` of ASCII and, of other characters, those that may continue an
-    identifier (``("a" + c).isidentifier()``: letters, digits, combining marks; no control, format,
-    space or symbol character) and a joiner :func:`strip_invisible` keeps inside a word: ``größe``,
-    ``テスト``, ``हिंदी`` stay whole."""
+    """``tag`` with only ``_TAG_CHARS`` of ASCII and, of other characters, those a stored tag may
+    hold (:func:`~claude_memory.core.tags.is_tag_letter`: letters, marks, digits, and a joiner
+    :func:`strip_invisible` keeps inside a word): ``größe``, ``テスト``, ``हिंदी`` stay whole."""
     if tag.isascii():
         return "".join(c for c in tag if c in _TAG_CHARS)[:MAX_TAG]
-    return "".join(c for c in strip_invisible(tag) if c in _TAG_CHARS or (
-        c > "\x7f" and (("a" + c).isidentifier() or c in "\u200c\u200d")))[:MAX_TAG]
+    return "".join(c for c in strip_invisible(tag) if c in _TAG_CHARS or (c > "\x7f" and is_tag_letter(c)))[:MAX_TAG]
 
 
 def render(entries: list[tuple], memory_prefix: str, budget: int = DEFAULT_CHARS, *, intro: str = INTRO,

@@ -25,7 +25,6 @@ errors into problems a person (or Claude) can act on.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, JsonValue, create_model,
@@ -34,6 +33,7 @@ from pydantic_core import PydanticCustomError
 
 from claude_memory.core.categories import CATEGORIES
 from claude_memory.core.invisible import strip_invisible
+from claude_memory.core.tags import JOINERS, is_tag_letter
 from claude_memory.store.lifecycle import STATUSES
 from claude_memory.store.merge import LIFECYCLE_FIELDS
 
@@ -117,26 +117,22 @@ def _whole_number(value: Any) -> Any:
 Text = Annotated[str, Field(min_length=1)]
 """A non-empty string."""
 
-#: Unicode categories a tag's non-ASCII characters may have: letters, marks, digits (``Nd``) and
-#: letter-like numerals (``Nl``: 〇, Ⅻ); not other numbers (½, ², ①), symbols, punctuation or format characters.
-_TAG_CATEGORIES = frozenset({"Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl"})
-_JOINERS = "\u200c\u200d"
-
-
 def _tag_letters(tag: str) -> str:
     """What ``TAG_PATTERN`` cannot say about a tag's non-ASCII characters: each is a letter, a
     combining mark (``ü`` written as ``u`` + U+0308, a Devanagari vowel sign) or a digit
-    (``_TAG_CATEGORIES``; a zero-width joiner or non-joiner only where
+    (:func:`~claude_memory.core.tags.is_tag_letter`; a zero-width joiner or non-joiner only where
     :func:`~claude_memory.core.invisible.strip_invisible` keeps one, inside a word), and the tag is
     lowercase where its script has case (equal to its own ``.lower()``: ``größe``, not ``Größe``)."""
     if tag.isascii():
         return tag  # the pattern said it all
     if tag != tag.lower():
         raise PydanticCustomError("tag_not_lowercase", "a tag is lowercase; {tag!r} is not", {"tag": tag})
-    # a zero-width (non-)joiner inside a word (Persian, Hindi) is part of its spelling; any other is invisible
-    inside = strip_invisible(tag) == tag
-    odd = [c for c in tag if not c.isascii() and unicodedata.category(c) not in _TAG_CATEGORIES
-           and not (inside and c in _JOINERS)]
+    odd = [c for c in tag if not c.isascii() and not is_tag_letter(c)]
+    # a zero-width (non-)joiner inside a word (Persian, Hindi) is part of its spelling; any other
+    # invisible character (one at a word's edge, a Hangul filler) is not
+    kept = strip_invisible(tag)
+    if kept != tag:
+        odd += [c for c in tag if c not in kept] or [c for c in tag if c in JOINERS]
     if odd:
         raise PydanticCustomError("tag_character", "a tag holds letters, digits and . _ + # / - only; not {odd}",
                                   {"odd": "".join(dict.fromkeys(odd))})
