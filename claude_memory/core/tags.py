@@ -8,8 +8,6 @@ symbols, punctuation or format characters, except a zero-width joiner or non-joi
 each caller has its own set (the schema's pattern; what a rendered tag keeps).
 """
 
-from __future__ import annotations
-
 __all__ = ["TAG_CATEGORIES", "JOINERS", "is_tag_letter"]
 
 #: Unicode categories a tag's non-ASCII characters may have
