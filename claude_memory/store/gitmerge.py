@@ -199,10 +199,14 @@ def _item_key(item) -> str:
     return json.dumps(item, sort_keys=True, ensure_ascii=False)
 
 
-def _union(ours: list, theirs: list) -> list:
-    """Ours in its order, then theirs' items ours lacks; no item twice."""
-    out, seen = [], set()
-    for item in (*ours, *theirs):
+def _union(base: list, ours: list, theirs: list) -> list:
+    """A three-way merge of a list both sides changed: ours in its order without the base's items
+    theirs removed, then theirs' items neither the base nor ours has; no item twice. An item one
+    side removed stays removed (with no base, ``[]``: the union of both)."""
+    had = {_item_key(item) for item in base}
+    dropped = had - {_item_key(item) for item in theirs}
+    out, seen = [], set(dropped)
+    for item in (*ours, *(t for t in theirs if _item_key(t) not in had)):
         key = _item_key(item)
         if key not in seen:
             seen.add(key)
@@ -225,7 +229,7 @@ def _merge_value(base, ours, theirs, name: str, report: dict):
         return ours
     if isinstance(ours, list) and isinstance(theirs, list) and (base is _MISSING or isinstance(base, list)):
         report["unioned"].append(name)
-        return _union(ours, theirs)
+        return _union([] if base is _MISSING else base, ours, theirs)
     report["conflicts"].append((name, ours, theirs))
     return ours
 
@@ -264,8 +268,8 @@ def merge_records(base: dict | None, ours: dict, theirs: dict, *, now: str, max_
     ``base`` is the version both branches started from (``None`` or ``{}`` when there is none:
     both created the file). Field by field, ``content`` and its nested objects included: a field
     only one side changed since the base takes that side's value; one both changed to the same
-    value takes it; a list both changed becomes the union (yours first, then the other side's
-    new items, no item twice); any other field both changed keeps yours and is reported in
+    value takes it; a list both changed is merged item by item (yours first, then the other side's
+    new items, no item twice; an item either side removed stays removed); any other field both changed keeps yours and is reported in
     ``conflicts``, the other side's value logged in ``changes`` (``old_value``: not kept).
     ``record_status`` and its lifecycle fields merge as one field. ``changes`` keeps the entries of
     both sides (yours, then the other side's new ones) plus one entry for the merge, the newest
