@@ -139,3 +139,85 @@ def test_an_assignment_whose_equals_sign_is_quoted_is_analysed(command):
     from claude_memory.guard import bash
 
     assert bash.find_store_writes(command, "/tmp/p/.claude/memory", "/tmp/p") == []
+
+
+@pytest.mark.parametrize("command,cwd", [
+    ('rm "$(dirname .claude/memory/decisions/x.json)"/x.json', "/p"),
+    ("rm `dirname .claude/memory/decisions/x.json`/x.json", "/p"),
+    ("D=$(dirname .claude/memory/decisions/x.json); rm $D/x.json", "/p"),
+    ("D=`dirname .claude/memory/decisions/x.json`; echo hi > \"$D\"/x.json", "/p"),
+    ("export D=$(dirname .claude/memory/decisions/x.json); rm -f ${D%/}/x.json", "/p"),
+    ("D=$(dirname .claude/memory/decisions/x.json); E=$D; rm $E/x.json", "/p"),
+    ("D=$(realpath .claude/memory); rm -rf \"$D\"", "/p"),
+    ('rm "$(realpath .claude/memory)"/decisions/x.json', "/p"),
+    ('rm "$(dirname .claude/memory/decisions/x.json)"/../index.md', "/p"),
+    ('rm "$(dirname "$(dirname .claude/memory/decisions/x.json)")"/memory/index.md', "/p"),
+    ('rm "$(printf %s "$(dirname .claude/memory/decisions/x.json)")"/x.json', "/p"),
+    ('cp /tmp/f "$(dirname .claude/memory/decisions/x.json)"', "/p"),
+    ('mv "$(dirname .claude/memory/decisions/x.json)"/x.json /tmp/', "/p"),
+    ('sed -i s/a/b/ "$(dirname .claude/memory/decisions/x.json)"/x.json', "/p"),
+    ("for d in $(dirname .claude/memory/x); do rm $d/y; done", "/p"),
+    ('rm "$(dirname memory/decisions/x.json)"/x.json', "/p/.claude"),  # a relative spelling of the store
+    ("cd .claude && rm \"$(dirname memory/decisions/x.json)\"/x.json", "/p"),
+    ('cd "$(dirname .claude/memory/decisions/x.json)" && rm x.json', "/p"),
+    ('cd "$(dirname .claude/memory/decisions/x.json)" && rm ../index.md', "/p"),
+    ('cd "$(dirname .claude/memory/decisions/x.json)" && npm test', "/p"),
+    ("D=.claude/memory/decisions; echo hi > $D/x.json", "/p"),
+    ('export D=.claude/memory; rm -rf "$D"', "/p"),
+    ("cd .claude/memory && rm decisions/x.json", "/p"),
+    ("echo ${X:-$(rm -rf .claude/memory)}", "/p"),            # a default's substitution runs too
+    ("rm -rf ${X:-$(echo .claude/memory)}", "/p"),
+    ('rm -rf "${X:-`echo .claude`/memory}"', "/p"),
+])
+def test_a_store_path_computed_at_run_time_is_denied(command, cwd):
+    found = writes(command, cwd=cwd)
+    assert found and found[0].kind in ("write", "unknown")
+
+
+@pytest.mark.parametrize("command", [
+    "cat .claude/memory/decisions/x.json",
+    "ls $(dirname .claude/memory/x)",
+    'cat "$(dirname .claude/memory/decisions/x.json)"/x.json',
+    "D=$(dirname .claude/memory/decisions/x.json); grep -r title $D",
+    "D=.claude/memory; cat $D/decisions/x.json",
+    'cd "$(dirname .claude/memory/decisions/x.json)" && cat x.json && ls',
+    'out=$(cat .claude/memory/index.md); echo "$out" > /tmp/summary.txt',
+    "rm /tmp/$(basename .claude/memory/decisions/x.json)",   # the computed part is below /tmp
+    'rm "$(dirname /tmp/foo)"/x.json',                       # computed, but from text naming no store
+    "rm -rf \"$(mktemp -d)\"/x; cat .claude/memory/index.md",
+    'cd "$(git rev-parse --show-toplevel)" && rm -rf build',
+    "echo ${X:-$(date)} > /tmp/stamp",
+])
+def test_reads_and_writes_elsewhere_stay_allowed_near_computed_store_paths(command):
+    assert writes(command) == []
+
+
+def test_a_computed_store_path_is_denied_with_a_reason_that_says_why():
+    (finding,) = writes('rm "$(dirname .claude/memory/decisions/x.json)"/x.json')
+    assert (finding.kind, finding.verb) == ("unknown", "rm")
+    assert finding.describe() == ("`rm` touches the memory store ($(...)/x.json) and its path is computed at run "
+                                  "time from text that names the store, so the guard cannot tell that it lands "
+                                  "outside the store")
+    (certain,) = writes('rm .claude/memory/"$(dirname a/b)"')  # in the store whatever the substitution prints
+    assert certain.kind == "write"
+
+
+@pytest.mark.parametrize("pattern,relation", [
+    ([gb._STORE_ANY, "x.json"], "inside"),
+    ([gb._STORE_ANY], "inside"),
+    (["p", gb._STORE_ANY + "-old"], "inside"),        # when in doubt near the store: as good as in it
+    (["tmp", gb._STORE_ANY], None),                   # below a folder that is not on the store's path
+    ([gb._ANY, "x.json"], None),                      # a plain unknown never stands for .claude/memory
+    ([gb._ANY, ".claude", "memory", "x"], "inside"),
+])
+def test_a_stretch_computed_from_store_text_may_stand_for_the_store(pattern, relation):
+    assert gb._relation(pattern, ["p", ".claude", "memory"], False) == relation
+
+
+@pytest.mark.parametrize("path,components", [
+    (gb._STORE_ANY + "/../x", [gb._STORE_ANY, "x"]),   # above a computed stretch: still unknown
+    (gb._ANY + "a/../x", ["x"]),                       # unchanged for a plain unknown
+    ("/p/a/../x", ["p", "x"]),
+])
+def test_dot_dot_does_not_climb_out_of_a_computed_stretch(path, components):
+    assert gb._components(path, "/p") == components

@@ -44,6 +44,11 @@ ADVERSARIAL = [
     ("an eval chain", lambda t: "eval " * 3000 + t),
     ("a bash -c chain", lambda t: "bash -c '" + "eval " * 40 + t + "'"),
     ("many here-documents", lambda t: "cat <<E\n" * 2000 + "x\nE\n" * 2000 + t),
+    ("many substitutions in one word", lambda t: "rm " + "$(dirname a)" * 3000 + "/x; " + t),
+    ("deep substitutions in one word", lambda t: "rm " + "$(dirname " * 500 + "a" + ")" * 500 + "/x; " + t),
+    ("substitutions nested in defaults", lambda t: "echo " + "${a:-$(" * 1500 + "x" + ")}" * 1500 + "; " + t),
+    ("nested defaults", lambda t: "echo " + "${a:-" * 5000 + "x" + "}" * 5000 + "; " + t),
+    ("a computed variable used many times", lambda t: "d=$(dirname a); " + "rm $d/x; " * 3000 + t),
 ]
 
 

@@ -96,6 +96,23 @@ MUST_DENY = [
     _file("Write", "up/.claude/memory/runbooks/r.json", "src"),
     _file("Write", "{P}/.claude/memory/.staging/s1/sneaky/x.json"),
     _file("Write", "{P}/.claude/memory/.staging"),
+    # the staging place outside this session's (s1) draft folder: the writer's manifest and last good
+    # copies, which the PostToolUse repair trusts, other sessions' folders, the caches
+    _file("Write", "{P}/.claude/memory/.staging/manifest"),
+    _file("Edit", "{P}/.claude/memory/.staging/manifest"),
+    _file("MultiEdit", ".claude/memory/.staging/manifest"),
+    _file("NotebookEdit", "{P}/.claude/memory/.staging/manifest"),
+    _file("Write", "{P}/.claude/memory/.staging/copies/0123456789abcdef0123456789abcdef"),
+    _file("Edit", ".claude/memory/.staging/copies/0123456789abcdef0123456789abcdef"),
+    _file("Write", "{P}/.claude/memory/.staging/s1/../copies/0123456789abcdef0123456789abcdef"),
+    _file("Write", "{P}/.claude/memory/.staging/s1"),
+    _file("Write", "{P}/.claude/memory/.staging/other-session/context.md"),
+    _file("Write", "{P}/.claude/memory/.staging/context-table.bin"),
+    _file("Write", "{P}/.claude/memory/.staging/set-aside/decisions/x.json.1"),
+    _file("Write", "{P}/mem-link/.staging/manifest"),
+    _file("Write", "{P}/dot-claude/memory/.staging/copies/0123456789abcdef0123456789abcdef"),
+    _file("Write", "manifest", ".claude/memory/.staging"),
+    _file("Write", "../manifest", ".claude/memory/.staging/s1"),
     _file("Write", "{P}/.claude/memory/tech-debt/deep/er/x.json"),
     # Bash: redirections
     _bash("echo '{}' > .claude/memory/decisions/a.json"),
@@ -219,7 +236,8 @@ MUST_ALLOW = [
     _file("Write", "{P}/memory/a.json"),
     _file("Write", "{P}/.claude/memory/.staging/s1/draft-decision.json"),
     _file("Write", ".claude/memory/.staging/s1/draft-runbook.json"),
-    _file("Write", "{P}/.claude/memory/.staging/new-session/context.md"),
+    _file("Write", "{P}/.claude/memory/.staging/s1/context.md"),
+    _file("NotebookEdit", "{P}/.claude/memory/.staging/s1/draft.ipynb"),
     _file("Write", "/tmp/scratch.txt"),
     _bash("echo hi > out.txt"),
     _bash("echo hi > /tmp/out.txt 2>&1"),
@@ -433,6 +451,14 @@ MUST_DENY += [
     _bash("find .claude/memory -name '*.json' | while read f; do python3 tools/del.py \"$f\"; done"),
     _bash("find .claude/memory -name '*.json' | while IFS= read -r f; do chmod 600 \"$f\"; done"),
     _bash("for f in $(find .claude/memory -name '*.json'); do python3 tools/del.py $f; done"),
+    # store paths computed at run time from text that names the store
+    _bash('rm "$(dirname .claude/memory/decisions/x.json)"/x.json'),
+    _bash("rm `dirname .claude/memory/decisions/x.json`/x.json"),
+    _bash("D=$(dirname .claude/memory/decisions/x.json); rm $D/x.json"),
+    _bash('D=$(realpath mem-link); rm -f "$D"/index.md'),
+    _bash('rm "$(dirname decisions/x.json)"/x.json', ".claude/memory"),
+    _bash('cd "$(dirname .claude/memory/decisions/x.json)" && rm x.json'),
+    _bash("echo ${X:-$(rm -rf .claude/memory)}"),
 ]
 
 # issue 14 §2: ordinary work that names the store and only reads it
@@ -533,6 +559,9 @@ MUST_ALLOW += [
     _bash("find .claude/memory -name '*.json' | while read f; do jq .title \"$f\"; done"),
     _bash("find .claude/memory -name '*.json' | while read -r f; do cp \"$f\" /tmp/; done"),
     _bash("for f in $(find .claude/memory -name '*.json'); do wc -l $f; done"),
+    _bash('cat "$(dirname .claude/memory/decisions/x.json)"/x.json'),
+    _bash("ls $(dirname .claude/memory/x)"),
+    _bash('D=$(dirname .claude/memory/decisions/x.json); grep -rn title "$D" > /tmp/titles.txt'),
     _bash('(cd /tmp && rm -rf memory)', '.claude'),
 ]
 

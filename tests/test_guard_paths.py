@@ -206,3 +206,60 @@ def test_folder_memo_realpath_is_realpath(tmp_path, rel):
         assert resolve(path) == os.path.realpath(path)
     sibling = os.path.join(os.path.dirname(path), "other.txt")
     assert resolve(sibling) == os.path.realpath(sibling)
+
+
+# ------------------------------------------------------------------ the calling session's draft folder
+
+
+@pytest.mark.parametrize("path,expected", [
+    ("{R}/.staging/s1/draft-decision.json", STAGING),
+    ("{R}/.staging/s1/sub/draft.json", STAGING),
+    ("{R}/.staging/s1", INSIDE),                             # the folder itself is not a draft
+    ("{R}/.staging/s1/", INSIDE),
+    ("{R}/.staging/manifest", INSIDE),                       # what the PostToolUse repair trusts
+    ("{R}/.staging/copies/0123456789abcdef0123456789abcdef", INSIDE),
+    ("{R}/.staging/s1/../copies/0123456789abcdef0123456789abcdef", INSIDE),
+    ("{R}/.staging/s1/../manifest", INSIDE),
+    ("{R}/.staging/set-aside/decisions/a.json.1", INSIDE),
+    ("{R}/.staging/context-table.bin", INSIDE),
+    ("{R}/.staging/s2/draft.json", INSIDE),                  # another session's folder
+    ("{R}/.staging/s1x/draft.json", INSIDE),
+    ("{R}/.staging//s1//draft.json", STAGING),
+    ("{P}/src/a.py", OUTSIDE),
+])
+def test_with_a_draft_folder_only_it_is_the_staging_verdict(store, project, path, expected):
+    path = path.replace("{R}", str(store)).replace("{P}", str(project))
+    assert gp.locate(path, (str(store),), str(project), "s1")[0] == expected
+
+
+@pytest.mark.parametrize("cwd_rel,path,expected", [
+    (".claude/memory/.staging", "manifest", INSIDE),
+    (".claude/memory/.staging", "s1/d.json", STAGING),
+    (".claude/memory/.staging/s1", "../manifest", INSIDE),
+    (".claude/memory/.staging/s1", "d.json", STAGING),
+    (".claude/memory/.staging/s1", "../copies/abc", INSIDE),
+])
+def test_draft_folder_relative_spellings(store, project, cwd_rel, path, expected):
+    (store / ".staging" / "copies").mkdir()
+    assert gp.locate(path, (str(store),), str(project / cwd_rel), "s1")[0] == expected
+
+
+@pytest.mark.parametrize("link,points_at,expected", [
+    ("{R}/.staging/s1/to-manifest", "{R}/.staging/manifest", INSIDE),      # a draft name for the manifest
+    ("{R}/.staging/s1/to-copies", "{R}/.staging/copies", INSIDE),          # a folder link, written below
+    ("{P}/view", "{R}/.staging", INSIDE),                                  # the staging place by another name
+    ("{P}/view", "{R}/.staging/copies", INSIDE),
+    ("{P}/view", "{R}/.staging/s1", STAGING),                              # the draft folder by another name
+    ("{R}/.staging/s1/out", "{P}/src", STAGING),                           # lands outside the store
+])
+def test_draft_folder_real_spellings(store, project, link, points_at, expected):
+    (store / ".staging" / "copies").mkdir()
+    (store / ".staging" / "manifest").write_text("claude-memory manifest 1\n")
+    link_path = link.replace("{R}", str(store)).replace("{P}", str(project))
+    os.symlink(points_at.replace("{R}", str(store)).replace("{P}", str(project)), link_path)
+    target = link_path if link_path.endswith("manifest") else os.path.join(link_path, "x.json")
+    assert gp.locate(target, (str(store),), str(project), "s1")[0] == expected
+
+
+def test_without_a_draft_folder_the_whole_staging_place_is_staging(store):
+    assert gp.locate(str(store / ".staging" / "manifest"), (str(store),))[0] == STAGING

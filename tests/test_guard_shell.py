@@ -72,3 +72,15 @@ def test_lex_never_raises(source):
     # every word it returns is text taken from the source's characters (quotes and escapes removed)
     for cmd in commands:
         assert all(isinstance(word, str) for word in cmd.argv)
+
+
+@pytest.mark.parametrize("source,nested", [
+    ("echo ${X:-$(rm -rf y)}", ["rm -rf y"]),
+    ('echo "${X:-`rm y`}"', ["rm y"]),
+    ("echo ${X:-${Y:-$(a $(b))}}", ["a $(b)"]),              # the outer command line holds the inner one
+    ("echo ${X:-$((1 + 2))} ${Y/a/$(c)}", ["c"]),            # arithmetic runs nothing
+    ("echo ${X:-\\$(not run)}", []),
+    ("echo ${X:-plain} ${#Y}", []),
+])
+def test_substitutions_inside_a_parameter_expansion_are_command_lines_too(source, nested):
+    assert lex(source).nested == nested

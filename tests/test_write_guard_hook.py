@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -296,3 +297,74 @@ def test_oversized_bash_is_denied_when_it_names_a_store(run_script, store, proje
 ])
 def test_string_field_reads_a_member_never_text_that_looks_like_one(raw, key, expected):
     assert hook_edge.string_field(raw, key) == expected
+
+
+_STAGED = {"Write": ("file_path", {"content": "x"}), "Edit": ("file_path", {"old_string": "a", "new_string": "b"}),
+           "MultiEdit": ("file_path", {"edits": []}), "NotebookEdit": ("notebook_path", {"new_source": "x"})}
+
+
+@pytest.mark.parametrize("tool", list(_STAGED))
+@pytest.mark.parametrize("rel,denied", [
+    (".staging/manifest", True),
+    (".staging/copies/0123456789abcdef0123456789abcdef", True),
+    (".staging/sess1/../copies/0123456789abcdef0123456789abcdef", True),
+    (".staging/other-session/draft.json", True),
+    (".staging/sess1", True),
+    (".staging/sess1/draft-decision.json", False),  # the calling session's own draft folder
+])
+def test_file_tools_in_the_staging_place_only_reach_the_session_s_drafts(store, project, tool, rel, denied):
+    key, extra = _STAGED[tool]
+    answer = write_guard.decide(_payload(project, tool, {key: str(store / rel), **extra}, session_id="sess/1"))
+    if not denied:
+        assert answer is None
+        return
+    out = answer["hookSpecificOutput"]
+    assert out["permissionDecision"] == "deny"
+    assert out["permissionDecisionReason"].startswith(f"claude-memory: {tool} on {store / rel} was blocked: it is "
+                                                      f"inside the memory store ({store})")
+    assert "--action create" in out["permissionDecisionReason"]
+
+
+def test_a_draft_that_is_a_second_name_of_the_manifest_is_denied(store, project):
+    staging = store / ".staging"
+    (staging / "sess1").mkdir(parents=True)
+    (staging / "manifest").write_text("claude-memory manifest 1\n")
+    os.link(staging / "manifest", staging / "sess1" / "draft.json")
+    answer = write_guard.decide(_payload(project, "Write", {"file_path": str(staging / "sess1" / "draft.json")},
+                                         session_id="sess/1"))
+    assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
+    assert "another hard link" in answer["hookSpecificOutput"]["permissionDecisionReason"]
+    (staging / "sess1" / "plain.json").write_text("{}")
+    assert write_guard.decide(_payload(project, "Write", {"file_path": str(staging / "sess1" / "plain.json")},
+                                       session_id="sess/1")) is None
+
+
+@pytest.mark.parametrize("tool_input,tool", [
+    ({"file_path": ".claude/memory/.staging/manifest", "content": "forged"}, "Write"),
+    ({"notebook_path": ".claude/memory/.staging/copies/0123456789abcdef0123456789abcdef", "new_source": "x"},
+     "NotebookEdit"),
+    ({"command": 'rm "$(dirname .claude/memory/decisions/x.json)"/x.json'}, "Bash"),
+    ({"command": "rm `dirname .claude/memory/decisions/x.json`/x.json"}, "Bash"),
+    ({"command": "D=$(dirname .claude/memory/decisions/x.json); rm $D/x.json"}, "Bash"),
+    ({"command": "D=.claude/memory/decisions; echo hi > $D/x.json"}, "Bash"),
+    ({"command": 'export D=.claude/memory; rm -rf "$D"'}, "Bash"),
+    ({"command": 'cd "$(dirname .claude/memory/decisions/x.json)" && rm x.json'}, "Bash"),
+])
+def test_script_denies_computed_store_paths_and_the_staging_bookkeeping(run_script, store, project, tool_input, tool):
+    (store / ".staging" / "copies").mkdir(parents=True)
+    res = run_script("memory_write_guard.py", stdin=_payload(project, tool, tool_input))
+    assert res.returncode == 0, res.stderr
+    out = res.json()["hookSpecificOutput"]
+    assert out["permissionDecision"] == "deny"
+    assert out["permissionDecisionReason"].startswith("claude-memory: ")
+    assert "memory_write.py\" --action create" in out["permissionDecisionReason"]
+
+
+@pytest.mark.parametrize("tool_input,tool", [
+    ({"command": 'cat "$(dirname .claude/memory/decisions/x.json)"/x.json'}, "Bash"),
+    ({"command": "ls $(dirname .claude/memory/x)"}, "Bash"),
+    ({"file_path": ".claude/memory/.staging/sess1/draft-decision.json", "content": "{}"}, "Write"),
+])
+def test_script_lets_reads_and_the_session_s_drafts_through(run_script, store, project, tool_input, tool):
+    res = run_script("memory_write_guard.py", stdin=_payload(project, tool, tool_input))
+    assert (res.returncode, res.stdout) == (0, ""), res.stderr

@@ -12,7 +12,10 @@ that names the store and writes.
 The rule is "deny only on a positive match": a target has to resolve to the
 store, something in it, or (for deletes and moves) one of its parent folders.
 When the targets of a writing verb cannot be known (``xargs rm``), the command
-is denied only if its text names the store. Reading commands, the plugin's own
+is denied only if its text names the store. A stretch of a path printed by a
+command whose text names the store (``rm "$(dirname .claude/memory/x)"/y``, a
+variable or a ``cd`` set from one) may be the store itself: a write there is
+denied as undecidable (``_STORE_ANY``). Reading commands, the plugin's own
 scripts and everything outside the store pass.
 
 The only outside help is optional: ``resolve(path) -> real path`` (symlinks)
@@ -30,6 +33,11 @@ from claude_memory.guard.shell import BARE, OPERATOR_MARK, QUOTED, SUBST, VAR, C
 __all__ = ["Finding", "Budget", "BudgetExceeded", "find_store_writes", "mentions_store"]
 
 _ANY = "\x00"  # an unknown stretch of path (unknown variable, substitution, unknown cwd)
+_TAINT = "\x03"  # follows _ANY when the unknown was computed by a command whose text names the store
+#: an unknown stretch computed from text that names the store (``$(dirname .claude/memory/x)``, a
+#: variable set from one): unlike _ANY it may stand for the store's own components, so a path built
+#: on it may be the store, a path in it or a folder above it (when in doubt near the store, deny)
+_STORE_ANY = _ANY + _TAINT
 _INPUT_MARK = "\x02"  # variables[_INPUT_MARK + name] exists when ``name`` was read from the input
 _GLOB = "*?["
 _MAX_ALTERNATIVES = 64
@@ -321,7 +329,8 @@ def _relation(pattern: list[str], store: list[str], fold: bool, dotglob: bool = 
     """'inside' when the pattern can name the store or a path below it, 'ancestor' when it can
     name a folder above it, else None. An unknown stretch (variable, unknown folder) may stand
     for the project's path but not for the store's last two components (``.claude/memory``):
-    those, or for ancestors the last folder matched, have to be written out."""
+    those, or for ancestors the last folder matched, have to be written out. A stretch computed
+    from text that names the store (``_STORE_ANY``) may stand for any of them."""
     best: str | None = None
     seen = set()
     last = len(store)
@@ -342,6 +351,10 @@ def _relation(pattern: list[str], store: list[str], fold: bool, dotglob: bool = 
                 best = best or "ancestor"
             continue
         comp = pattern[i]
+        if _TAINT in comp:  # computed from text naming the store: any number of its components
+            stack.append((i + 1, j, literal_tail))
+            stack.append((i, j + 1, True))
+            continue
         if comp == _ANY:
             stack.append((i + 1, j, literal_tail if j else False))
             if j < last - 2:  # an unknown stretch may stand for the project, not for `.claude/memory`
@@ -388,9 +401,11 @@ def _escape(text: str) -> str:
 
 class _Context:
     """Where the analysis stands: the current folder (None when unknown) and the other folders
-    it may be in (a ``cd`` that can fail leaves both), known variables, ``dotglob``."""
+    it may be in (a ``cd`` that can fail leaves both), known variables, ``dotglob``, and ``judge``:
+    ``judge(text, ctx)`` says whether a command line whose output is substituted names the store
+    (then what it prints, when unknown, is ``_STORE_ANY``)."""
 
-    __slots__ = ("cwd", "alt", "variables", "env", "depth", "dotglob", "pending")
+    __slots__ = ("cwd", "alt", "variables", "env", "depth", "dotglob", "pending", "judge")
 
     def __init__(self, cwd: str | None, env: dict, depth: int = 0):
         self.cwd = cwd
@@ -400,6 +415,7 @@ class _Context:
         self.depth = depth
         self.dotglob = False
         self.pending: list[str | None] | None = None  # where we stay if the last cd failed
+        self.judge = None
 
     def sub(self, extra: int = 1) -> "_Context":
         """A copy for a nested command line (``bash -c``, ``$(...)``, ``eval``)."""
@@ -407,6 +423,7 @@ class _Context:
         child.alt = list(self.alt)
         child.variables = dict(self.variables)
         child.dotglob = self.dotglob
+        child.judge = self.judge
         return child
 
     def cwds(self) -> list[str | None]:
@@ -453,12 +470,33 @@ def _expand(word: Word, ctx: _Context) -> list[str]:
                 pieces = [_param_op(v, extra[1:]) for v in found] if found is not None else [_ANY]
             else:
                 if found is None and extra:
-                    found = [_escape(extra)]
+                    found = _default(extra, ctx)
                 pieces = found if found is not None else [_ANY]
         else:
-            pieces = [_echoed(text, ctx)]
+            pieces = [_substituted(text, ctx)]
         alternatives = _join(alternatives, pieces)
     return alternatives
+
+
+def _default(text: str, ctx: _Context) -> list[str]:
+    """The patterns of the default of ``${v:-default}`` (``v`` unknown): the text as written, or the
+    word it lexes to when it holds a substitution or a variable (``${X:-$(echo .claude/memory)}``)."""
+    if "$" not in text and "`" not in text:
+        return [_escape(text)]
+    _tick(len(text) + 1)
+    commands = lex(text).commands
+    if len(commands) != 1 or len(commands[0].words) != 1 or commands[0].redirects:
+        return [_ANY]
+    return _expand(commands[0].words[0], ctx)
+
+
+def _substituted(command: str, ctx: _Context) -> str:
+    """What ``$(command)`` stands for: its known output (:func:`_echoed`), else an unknown
+    stretch, ``_STORE_ANY`` when the command's text names the store (``$(dirname .claude/memory/x)``)."""
+    out = _echoed(command, ctx)
+    if _ANY in out and ctx.judge is not None and ctx.judge(command, ctx):
+        out = out.replace(_STORE_ANY, _ANY).replace(_ANY, _STORE_ANY)
+    return out
 
 
 def _join(heads: list[str], tails: list[str]) -> list[str]:
@@ -479,7 +517,7 @@ def _param_op(value: str, op: str) -> str:
     """``${v<op>}`` for a known value (glob-escaped text): suffix/prefix removal, replacement,
     substrings, case changes, ``:+``; anything else, or an unknown value, is unknown."""
     if _ANY in value:
-        return _ANY
+        return _STORE_ANY if _TAINT in value else _ANY
     raw = _unescape(value)
     _tick(len(raw) * (len(op) + 1))
     for mark in ("%%", "%", "##", "#"):
@@ -612,7 +650,7 @@ def _components(pattern: str, cwd: str | None) -> list[str]:
         if comp in ("", "."):
             continue
         if comp == "..":
-            if out and out[-1] != _ANY:
+            if out and out[-1] != _ANY and _TAINT not in out[-1]:  # above an unknown stretch: unknown too
                 out.pop()
             continue
         if comp.startswith(_ANY) and comp.strip(_ANY) == "":
@@ -666,7 +704,7 @@ class _Store:
         for pattern in word_patterns:
             comps = _components(pattern, cwd)
             candidates = [comps]
-            if self.resolve is not None and all(c != _ANY and not _is_glob(c) for c in comps):
+            if self.resolve is not None and all(_ANY not in c and not _is_glob(c) for c in comps):
                 try:
                     real = self.resolve("/" + "/".join(_unescape(c) for c in comps))
                     candidates.append([c for c in real.split("/") if c])
@@ -859,6 +897,21 @@ class _Analysis:
                     return True
         return False
 
+    def text_names_store(self, text: str, ctx: _Context) -> bool:
+        """Whether a command line run for its output (``$(...)``, backticks) names the store: by its
+        text (:func:`mentions_store`), or by a word that can name it from where it runs
+        (:meth:`names_store`: relative spellings, variables). Past the nesting limit, by its text."""
+        if mentions_store(text, self.store.root):
+            return True
+        if ctx.depth > _MAX_DEPTH or not text:
+            return False
+        _tick(len(text) + 1)
+        inner = ctx.sub()
+        for cmd in lex(text).commands:
+            if any(self.names_store(w, inner) for w in [*cmd.words, *(w for _, _, w in cmd.redirects)]):
+                return True
+        return False
+
     def touches(self, words: list[Word], ctx: _Context) -> str | None:
         """What makes a command touch the store: a word naming it, or running inside it."""
         if self.in_store(ctx):
@@ -924,6 +977,13 @@ class _Analysis:
             return
         rel, folded = self.rel(patterns, ctx)
         if rel == "inside" or (rel == "ancestor" and kind == "delete"):
+            plain = self.rel([p.replace(_STORE_ANY, _ANY) for p in patterns], ctx)[0] \
+                if any(_TAINT in p for p in patterns) else rel
+            if not (plain == "inside" or (plain == "ancestor" and kind == "delete")):  # only through _STORE_ANY
+                self.findings.append(Finding("its path is computed at run time from text that names the store, so "
+                                             "the guard cannot tell that it lands outside the store",
+                                             _short(word.text), verb, folded, kind="unknown"))
+                return
             self.findings.append(Finding(action, word.text, verb, folded))
             return
         if rel == "ancestor" and copy_sources:
@@ -1924,6 +1984,7 @@ def find_store_writes(command: str, root: str, cwd: str | None = None, env: dict
     analysis = _Analysis(store, env, reader)
     start = cwd if isinstance(cwd, str) and cwd.startswith("/") else None
     ctx = _Context(os.path.normpath(start) if start else None, env)
+    ctx.judge = analysis.text_names_store
     previous, _budget = _budget, budget or Budget()
     try:
         if len(command) > MAX_COMMAND:

@@ -2,8 +2,9 @@
 
 Answers with one of three verdicts: ``OUTSIDE`` (not the store's business),
 ``STAGING`` (inside ``<root>/.staging/``, where Claude may write drafts with
-the file tools) and ``INSIDE`` (anywhere else under the memory root: memory
-files, index.md, the project config, the root itself).
+the file tools; for the write guard only inside the calling session's own
+folder there, see :func:`locate`) and ``INSIDE`` (anywhere else under the
+memory root: memory files, index.md, the project config, the root itself).
 
 A path is judged in two spellings, lexical (``..`` and doubled slashes
 collapsed) and real (symlinks resolved), against the root in the same two
@@ -138,7 +139,7 @@ def _staging_is_real_folder(root: str) -> bool:
     return True
 
 
-def _verdict_in(spellings: tuple[str, str], root: str) -> tuple[str, str]:
+def _verdict_in(spellings: tuple[str, str], root: str, draft_folder: str | None = None) -> tuple[str, str]:
     """(verdict, part below root) of the resolved path against one root."""
     root_forms = (_lexical(os.path.abspath(root)), _real(root))
     hits = [rel for p in spellings for f in root_forms if (rel := _under(p, f)) is not None]
@@ -153,15 +154,24 @@ def _verdict_in(spellings: tuple[str, str], root: str) -> tuple[str, str]:
         head, _, tail = rel.partition(os.sep)
         if (head.lower() if fold else head) != _STAGING or not tail:
             return INSIDE, hits[0]
+        if draft_folder is not None:  # and inside that one folder of it, below the folder itself
+            folder, _, below = tail.partition(os.sep)
+            if (folder.lower() if fold else folder) != (draft_folder.lower() if fold else draft_folder) or not below:
+                return INSIDE, hits[0]
     if not _staging_is_real_folder(root):
         return INSIDE, hits[0]
     return STAGING, hits[0]
 
 
-def locate(path, roots, cwd: str | None = None) -> tuple[str, str | None, str]:
+def locate(path, roots, cwd: str | None = None, draft_folder: str | None = None) -> tuple[str, str | None, str]:
     """``(verdict, root, part below root)`` of a tool path; ``(OUTSIDE, None, '')`` when not in a store.
 
-    Relative paths are taken against ``cwd``; ``~`` is expanded.
+    Relative paths are taken against ``cwd``; ``~`` is expanded. With ``draft_folder`` (the
+    calling session's folder name in the staging place, :func:`claude_memory.core.layout.session_key`),
+    ``STAGING`` means below ``<root>/.staging/<draft_folder>/`` in every spelling: the rest of the
+    staging place (the writer's manifest and last good copies, which the PostToolUse repair
+    trusts, other sessions' folders, the caches) is ``INSIDE``. Without it, anywhere below
+    ``<root>/.staging/`` is ``STAGING``.
     """
     if not isinstance(path, str) or not path or "\0" in path:
         return OUTSIDE, None, ""
@@ -172,7 +182,7 @@ def locate(path, roots, cwd: str | None = None) -> tuple[str, str | None, str]:
     spellings = (_lexical(joined), _real(joined))
     found: tuple[str, str | None, str] = (OUTSIDE, None, "")
     for root in roots:
-        verdict, rel = _verdict_in(spellings, root)
+        verdict, rel = _verdict_in(spellings, root, draft_folder)
         if verdict == INSIDE:
             return INSIDE, root, rel
         if verdict == STAGING and found[0] == OUTSIDE:

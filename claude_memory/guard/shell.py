@@ -164,6 +164,28 @@ def _ansi_c(s: str, i: int) -> tuple[str, int]:
     return "".join(out), i + 1
 
 
+def _substitutions_in(s: str, nested: list[str]) -> None:
+    """Add the command lines of every ``$(...)`` and backtick substitution in ``s`` (the body of a
+    ``${...}``, nested ones included) to ``nested``, in one pass: quotes hide nothing here (a quoted
+    substitution in a default still runs, a quoted literal is judged as if it ran)."""
+    i, n = 0, len(s)
+    while i < n:
+        if s[i] == "\\":
+            i += 2
+        elif s.startswith("$((", i):  # arithmetic: no command line
+            i = _balanced(s, i + 3, "(", ")")
+        elif s.startswith("$(", i):
+            end = _balanced(s, i + 2, "(", ")")
+            nested.append(s[i + 2:end - 1] if s[end - 1:end] == ")" else s[i + 2:end])
+            i = end
+        elif s[i] == "`":
+            end = _balanced_backtick(s, i + 1)
+            nested.append(s[i + 1:end - 1])
+            i = end
+        else:
+            i += 1
+
+
 def _dollar(s: str, i: int, word: Word, nested: list[str]) -> int:
     """Handle ``$`` at ``s[i]``; returns the index after what it consumed."""
     n = len(s)
@@ -182,6 +204,8 @@ def _dollar(s: str, i: int, word: Word, nested: list[str]) -> int:
     if nxt == "{":
         end = _balanced(s, i + 2, "{", "}")
         inner = s[i + 2:end - 1] if s[end - 1:end] == "}" else s[i + 2:end]
+        if "$(" in inner or "`" in inner:  # ${x:-$(cmd)} runs cmd too
+            _substitutions_in(inner, nested)
         j = 0
         while j < len(inner) and (inner[j] in _NAME_CHARS or (j == 0 and inner[j] in "#!")):
             j += 1

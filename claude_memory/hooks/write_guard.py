@@ -1,9 +1,11 @@
 """PreToolUse: keep Claude's file tools and Bash out of the memory store.
 
 Write, Edit, MultiEdit and NotebookEdit are denied when their path resolves
-into a memory store (the staging place ``<root>/.staging/`` excepted): the
-project's, or any other folder that is a store by its layout (issue 18), or
-when the file is a hard link to a store file. Bash is denied when the command
+into a memory store (the calling session's draft folder ``<root>/.staging/<session key>/``
+excepted; the rest of the staging place, where the writer keeps the manifest and the
+last good copies the PostToolUse repair trusts, is the store's): the project's, or any
+other folder that is a store by its layout (issue 18), or when the file is a hard link
+to a store file (a draft with a second link too). Bash is denied when the command
 would write, move or delete there, when a command the guard cannot model
 touches the store, when text built at run time is run near it, and when the
 analysis cannot finish within its budget on a line that names the store (it
@@ -65,39 +67,53 @@ def _file_reason(tool: str, path: str, root: str, rel: str) -> str:
             f"which only the plugin's scripts may change.\n{writer_advice(root, rel)}")
 
 
-def _hard_link_into(path: str, cwd, roots) -> str | None:
-    """The store a hard-linked file shares its inode with (looked for only when st_nlink > 1)."""
+def _stat(path: str, cwd) -> os.stat_result | None:
     try:
-        st = os.stat(os.path.join(cwd or os.getcwd(), path))
+        return os.stat(os.path.join(cwd or os.getcwd(), os.path.expanduser(path)))
     except (OSError, ValueError):
         return None
-    if st.st_nlink < 2:
+
+
+def _links(path: str, cwd) -> int:
+    """How many hard links the regular file at ``path`` has (0 when there is none yet)."""
+    st = _stat(path, cwd)
+    return st.st_nlink if st is not None and (st.st_mode & 0o170000) == 0o100000 else 0
+
+
+def _hard_link_into(path: str, cwd, roots) -> str | None:
+    """The store a hard-linked file shares its inode with (looked for only when st_nlink > 1)."""
+    st = _stat(path, cwd)
+    if st is None or st.st_nlink < 2:
         return None
     from claude_memory.guard.links import store_sharing_inode
 
     return store_sharing_inode(st, roots)
 
 
-def _decide_file(tool: str, tool_input: dict, cwd, roots) -> dict | None:
+def _decide_file(tool: str, tool_input: dict, cwd, roots, session_id=None) -> dict | None:
+    from claude_memory.core.layout import session_key
     from claude_memory.guard import paths as guard_paths
 
+    drafts = session_key(session_id)  # the one folder of the staging place a file tool may write in
     path = tool_input.get(FILE_TOOLS[tool])
     if path is None and tool == "NotebookEdit":
         path = tool_input.get("file_path")
     if not isinstance(path, str) or not path or "\0" in path:
         note(f"{tool} without a usable path; allowed")
         return None
-    verdict, root, rel = guard_paths.locate(path, roots, cwd)
+    verdict, root, rel = guard_paths.locate(path, roots, cwd, drafts)
     if verdict == guard_paths.OUTSIDE:
         other = guard_paths.store_root_of(path, cwd)  # another project's store (issue 18)
         if other is not None:
-            verdict, root, rel = guard_paths.locate(path, (other,), cwd)
+            verdict, root, rel = guard_paths.locate(path, (other,), cwd, drafts)
     if verdict == guard_paths.OUTSIDE:
         linked = _hard_link_into(path, cwd, roots)
         if linked is not None:
             return deny(_file_reason(tool, path + " (a hard link to a memory file)", linked, ""))
         return None
-    if verdict != guard_paths.INSIDE:
+    if verdict == guard_paths.STAGING:
+        if _links(path, cwd) > 1:  # a second name of the manifest or a last good copy, say
+            return deny(_file_reason(tool, path + " (a file with another hard link)", root, rel))
         return None
     return deny(_file_reason(tool, path, root, rel))
 
@@ -132,7 +148,7 @@ def decide(payload: dict) -> dict | None:
     if tool == "Bash":
         return _decide_bash(tool_input, cwd, roots, payload.get("permission_mode"))
     try:
-        return _decide_file(tool, tool_input, cwd, roots)
+        return _decide_file(tool, tool_input, cwd, roots, payload.get("session_id"))
     except Exception as exc:  # noqa: BLE001 - a fault must not open the store: deny what names it
         path = tool_input.get(FILE_TOOLS[tool]) or tool_input.get("file_path")
         text = path.replace("\\", "/").lower() if isinstance(path, str) else ""
