@@ -360,7 +360,7 @@ def test_resolve_keeps_both_branches_changes_through_the_scripts(run_script, pro
     lines = done.stdout.splitlines()
     assert lines[0] == f"{rel}: merged the other branch's version into yours; git-added"
     assert [line.split()[3].rstrip(":") for line in lines if "kept yours" in line] == ["confidence"]
-    assert "from the other branch: content.context" in done.stdout
+    assert "from the other branch's version: content.context" in done.stdout
     assert "items of both kept: tags, content.consequences" in done.stdout
 
 
@@ -503,3 +503,206 @@ def test_merge_records_names_the_innermost_field_taken():
     b, o, t = _three({}, {"confidence": 0.5}, {"content": {"context": "theirs"}})
     merged = gitmerge.merge_records(b, o, t, now=NOW)
     assert merged.from_theirs == ["content.context"] and merged.doc["confidence"] == 0.5
+
+
+# ----------------------------------------------------------------------------- which side is yours
+
+def _stopped_on_one_memory(tmp_path: Path, how: str) -> tuple[Repo, str]:
+    """Upstream and the user each change the same memory (the same field differently, and upstream
+    one more field); then the user's git operation ``how`` stops on it. Returns the user's clone."""
+    up = Repo(tmp_path / "upstream")
+    up.path.mkdir()
+    up.git("init", "-q")
+    up.create("use-postgres", "Use Postgres for storage")
+    up.commit("base")
+    target = Path("decisions") / "use-postgres.json"
+    if how == "worktree rebase":  # a linked worktree: its git state files are not under <worktree>/.git
+        up.git("worktree", "add", "-q", "-b", "feature", str(tmp_path / "wt"))
+        mine = Repo(tmp_path / "wt")
+    else:
+        mine = Repo(tmp_path / "mine")
+        git(tmp_path, "clone", "-q", str(up.path), str(mine.path))
+    up.update(up.root / target, context="upstream: Postgres runs managed", decision="Postgres 16 (upstream)")
+    up.commit("upstream edit")
+    mine.update(mine.root / target, context="mine: Postgres runs on our hosts")
+    mine.commit("my edit")
+    op = {"pull --rebase": ("pull", "-q", "--rebase"), "pull --no-rebase": ("pull", "-q", "--no-rebase"),
+          "worktree rebase": ("rebase", "main"), "cherry-pick": ("cherry-pick", "origin/main")}[how]
+    if how == "cherry-pick":
+        mine.git("fetch", "-q")
+    done = mine.git(*op, check=False)
+    assert done.returncode != 0 and "use-postgres.json" in done.stdout + done.stderr, done.stdout + done.stderr
+    return mine, f".claude/memory/{target.as_posix()}"
+
+
+@pytest.mark.parametrize("how, operation, other, both, then", [
+    ("pull --no-rebase", "merge", "the other branch's", "both branches", ("commit", "-q", "--no-edit")),
+    ("pull --rebase", "rebase", "upstream's", "both sides", ("rebase", "--continue")),
+    ("worktree rebase", "rebase", "upstream's", "both sides", ("rebase", "--continue")),
+    ("cherry-pick", "cherry-pick", "the picked commit's", "both sides", ("cherry-pick", "--continue")),
+])
+def test_resolve_keeps_your_own_change_whatever_git_calls_ours(tmp_path, capsys, how, operation, other, both, then):
+    """The user trial: during ``git pull --rebase`` git's "ours" is upstream and "theirs" the user's own
+    commit. ``--resolve`` keeps the user's change where both changed a field, takes upstream's other
+    change, says so, and names the step that goes on (``git rebase --continue``, not ``git commit``)."""
+    mine, rel = _stopped_on_one_memory(tmp_path, how)
+    assert gitmerge.git_operation(mine.path) == operation
+    capsys.readouterr()
+    assert memory_index.main(["--root", str(mine.root), "--resolve", rel]) == 0
+    out = capsys.readouterr().out
+    doc = json.loads((mine.root / "decisions" / "use-postgres.json").read_text())
+    assert doc["content"]["context"] == "mine: Postgres runs on our hosts"  # yours
+    assert doc["content"]["decision"] == "Postgres 16 (upstream)"  # only the other side changed it
+    assert any(c.get("field") == "content.context" and c.get("old_value") == "upstream: Postgres runs managed"
+               for c in doc["changes"])
+    lines = out.splitlines()
+    assert lines[0] == f"{rel}: merged {other} version into yours; git-added"
+    assert f"  {both} changed content.context: kept yours ({other} value is logged in the memory's changes); " \
+           "check it before you go on" in lines
+    assert f"  from {other} version: content.decision" in lines
+    assert lines[-1] == "next: " + {"merge": "git commit", "rebase": "git rebase --continue",
+                                    "cherry-pick": "git cherry-pick --continue"}[operation]
+    done = mine.git("-c", "core.editor=true", *then, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert gitmerge.git_operation(mine.path) is None
+    assert json.loads(mine.git("show", f"HEAD:{rel}").stdout)["content"]["context"] == \
+        "mine: Postgres runs on our hosts"
+
+
+@pytest.mark.parametrize("present, want", [
+    (set(), None),
+    ({"MERGE_HEAD"}, "merge"),
+    ({"rebase-merge"}, "rebase"),
+    ({"rebase-apply"}, "rebase"),
+    ({"rebase-apply", "rebase-apply/applying"}, "am"),
+    ({"CHERRY_PICK_HEAD"}, "cherry-pick"),
+    ({"REVERT_HEAD"}, "revert"),
+    ({"rebase-merge", "CHERRY_PICK_HEAD", "MERGE_HEAD"}, "rebase"),  # a rebase picks commits: still a rebase
+])
+def test_operation_of(present, want):
+    assert gitmerge.operation_of(present) == want
+
+
+@pytest.mark.parametrize("operation, yours, other", [
+    ("rebase", 3, 2), ("merge", 2, 3), ("cherry-pick", 2, 3), ("revert", 2, 3), ("am", 2, 3), (None, 2, 3)])
+def test_sides_a_rebase_swaps_ours_and_theirs(operation, yours, other):
+    assert gitmerge.sides(operation) == (yours, other)
+
+
+@pytest.mark.parametrize("operation, added, left, want", [
+    ("merge", True, [], "git commit"),
+    ("rebase", True, [], "git rebase --continue"),
+    ("cherry-pick", True, [], "git cherry-pick --continue"),
+    ("revert", False, [], "git add x.json, then git revert --continue"),
+    ("rebase", True, ["src/app.py"], "settle the 1 other file(s) git left in conflict (src/app.py), then "
+                                     "git rebase --continue"),
+    (None, True, [], "finish what git stopped on (git status says how)"),
+])
+def test_next_step(operation, added, left, want):
+    assert gitmerge.next_step(operation, "x.json", added=added, left=left) == want
+
+
+def test_conflict_fix_names_your_side_during_a_rebase():
+    assert "git checkout --ours -- f.json (or --theirs) &&" in gitmerge.conflict_fix("f.json", "merge")
+    rebase = gitmerge.conflict_fix("f.json", "rebase")
+    assert "git checkout --theirs -- f.json (or --ours) (during a rebase --theirs is your commit)" in rebase
+
+
+def test_parse_unmerged_and_conflict_state():
+    blob = "0123456789abcdef0123456789abcdef01234567"
+    out = "".join(f"100644 {blob} {stage}\t{name}\0" for name, stage in (
+        ("decisions/both.json", 1), ("decisions/both.json", 2), ("decisions/both.json", 3),
+        ("decisions/決定.json", 2), ("decisions/決定.json", 3),
+        ("runbooks/gone.json", 1), ("runbooks/gone.json", 3))).encode()
+    held = gitmerge.parse_unmerged(out)
+    assert held == {"decisions/both.json": {1, 2, 3}, "decisions/決定.json": {2, 3}, "runbooks/gone.json": {1, 3}}
+    assert [gitmerge.conflict_state(held[n]) for n in sorted(held)] == [
+        "changed on both sides", "created on both sides (the same title, the same file)",
+        "changed on one side and deleted on the other"]
+    assert gitmerge.parse_unmerged(b"") == {} and gitmerge.conflict_state({2}) == "in conflict"
+
+
+# ----------------------------------------------------------------------------- the views during a conflict
+
+def _modify_delete(repo: Repo) -> str:
+    """Branch ``gone`` retires-by-deleting a memory that main changed; the merge stops (modify/delete)."""
+    repo.git("checkout", "-q", "-b", "gone")
+    repo.git("rm", "-q", ".claude/memory/decisions/keep-utc.json")
+    repo.git("commit", "-q", "-m", "gone")
+    repo.git("checkout", "-q", "main")
+    repo.update(repo.root / "decisions" / "keep-utc.json", context="clients in many zones")
+    repo.commit("main edit")
+    done = repo.git("merge", "--no-edit", "gone", check=False)
+    assert done.returncode != 0 and "keep-utc.json" in done.stdout, done.stdout + done.stderr
+    return ".claude/memory/decisions/keep-utc.json"
+
+
+@pytest.mark.parametrize("in_work_tree", [True, False])
+def test_a_modify_delete_conflict_is_named_by_validate_health_and_list(repo, capsys, in_work_tree):
+    rel = _modify_delete(repo)
+    if not in_work_tree:
+        (repo.path / rel).unlink()  # gone by hand too: git still holds the conflict
+    capsys.readouterr()
+    assert memory_index.main(["--root", str(repo.root), "--validate"]) == 1
+    out = capsys.readouterr().out
+    assert "store is valid" not in out
+    want = "git left this file in conflict: changed on one side and deleted on the other" + \
+        ("" if in_work_tree else "; the file is not in the work tree")
+    assert f"keep-utc.json: {want}\n" in out and f"fix: run memory_index.py --resolve {rel}" in out
+    for mode in ("--health", "--list"):
+        assert memory_index.main(["--root", str(repo.root), mode]) == 0
+        out = capsys.readouterr().out
+        assert "git left 1 file(s) of the store in conflict" in out, mode
+        assert f"keep-utc.json: {want}" in out and f"fix: run memory_index.py --resolve {rel}" in out, mode
+    assert memory_index.main(["--root", str(repo.root), "--list", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [c["path"] for c in listed["git_conflicts"]] == [str(repo.root / "decisions" / "keep-utc.json")]
+    if in_work_tree:  # --resolve keeps the side that changed it, and the views are quiet again
+        assert memory_index.main(["--root", str(repo.root), "--resolve", rel]) == 0
+        out = capsys.readouterr().out
+        assert f"{rel}: kept yours (the other branch's side deleted it); git-added" in out
+        assert out.splitlines()[-1] == "next: git commit"
+        assert maintenance.git_conflicts(repo.root) == []
+        assert memory_index.main(["--root", str(repo.root), "--validate"]) == 0
+
+
+def test_an_add_add_conflict_is_named_by_list_instead_of_a_bare_count(repo, capsys):
+    """Both branches created the same memory: the file holds markers and does not read; --list used
+    to print "0 memories" (of that folder) and nothing else."""
+    repo.git("checkout", "-q", "-b", "a")
+    repo.create("rollback", "Roll back a deploy", category="runbook")
+    repo.commit("a")
+    repo.git("checkout", "-q", "main")
+    repo.create("rollback", "Roll back a deploy", category="runbook", tags=["deploy"])
+    repo.commit("main")
+    assert repo.git("merge", "--no-edit", "a", check=False).returncode != 0
+    rel = ".claude/memory/runbooks/rollback.json"
+    capsys.readouterr()
+    assert memory_index.main(["--root", str(repo.root), "--list", "--category", "runbook"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("0 memories\n")
+    assert "git left 1 file(s) of the store in conflict; they are not listed until settled:" in out
+    assert "rollback.json: git left merge conflict markers in this memory: it was created on both sides" in out
+    assert f"fix: run memory_index.py --resolve {rel}" in out
+
+
+def test_markers_git_no_longer_records_are_named_without_resolve(repo, capsys):
+    """A file committed (or git-added) with conflict markers: no conflict for --resolve to read."""
+    path = repo.root / "decisions" / "no-orm.json"
+    path.write_text('{\n<<<<<<< HEAD\n"title": "No ORM"\n=======\n"title": "ORM ok"\n>>>>>>> b\n}\n')
+    repo.git("add", "-A")
+    problems = maintenance.validate(repo.root)
+    mine = [p for p in problems if p["path"] == str(path)]
+    assert len(mine) == 1 and "git no longer records the conflict" in mine[0]["problem"]
+    assert "--resolve" not in mine[0]["fix"] and "<<<<<<<" in mine[0]["fix"]
+    assert maintenance.git_conflicts(repo.root, [path], use_git=False) == mine
+    capsys.readouterr()
+    assert memory_index.main(["--root", str(repo.root), "--list"]) == 0
+    assert "no-orm.json: git conflict markers in this memory, but git no longer records" in capsys.readouterr().out
+
+
+def test_no_conflict_in_a_clean_repository_or_outside_git(tmp_path, repo):
+    assert maintenance.git_conflicts(repo.root) == []
+    outside = tmp_path / "plain" / ".claude" / "memory"
+    outside.mkdir(parents=True)
+    assert gitmerge.unmerged(outside) == {} and gitmerge.git_operation(outside) is None

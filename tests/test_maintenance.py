@@ -179,3 +179,27 @@ def test_list_archived_and_query(ctx, memory_root):
     # return archived ones).
     assert search(str(memory_root), "postgres") == []
     assert search(str(memory_root), "zzz") == []
+
+
+@pytest.mark.parametrize("stated, folder, extra", [
+    ("runbook", "decisions", {}),
+    ("tech_debt", "preferences", {}),  # a folder name that is not the category's (tech-debt/)
+    ("runbook", "decisions", {"title": "Déployer à nouveau: 回滚"}),  # non-English title
+])
+def test_a_memory_in_the_wrong_folder_is_advised_to_move_where_its_category_lives(memory_root, stated, folder,
+                                                                                   extra):
+    """The content's category is the author's intent: the advice is to move the file to that category's
+    folder (never to set "category" to the folder's, which would not fit the content either)."""
+    from claude_memory.core.categories import FOLDERS, category_of_folder
+    from store_helpers import make_doc
+
+    path = memory_root / folder / "misfiled.json"
+    path.parent.mkdir(parents=True)
+    write_json(path, make_doc(stated, id="misfiled", **extra))
+    [problem] = maintenance.validate(memory_root, check_git=False)
+    want = (f"it is a {stated!r} memory in the wrong folder: move it to .claude/memory/{FOLDERS[stated]}/misfiled.json "
+            "(git mv, when git tracks it), then run memory_index.py --rebuild")
+    assert problem["fix"] == want
+    assert f"Fix: it is a {stated!r} memory in the wrong folder: move it to " \
+           f"{memory_root / FOLDERS[stated] / 'misfiled.json'} " in problem["problem"]  # the field's own says so too
+    assert f"set \"category\" to {category_of_folder(folder)!r}" not in problem["problem"] + problem["fix"]

@@ -329,3 +329,23 @@ def test_dump_record_format():
 def test_dump_record_refuses_nan():
     with pytest.raises(ValueError):
         dump_record({"confidence": float("nan")})
+
+
+def test_a_category_unlike_its_folders_is_a_move_for_a_file_and_a_choice_for_a_draft(tmp_path):
+    """A file read from a folder (``path`` given): move it to its own category's folder. A draft being
+    written with another ``--category``: set the category, or write it to the draft's category."""
+    from claude_memory.core.errors import MemoryStoreError
+    from claude_memory.store import validation
+    from store_helpers import make_doc
+
+    doc = make_doc("runbook", id="rollback")
+    folder = tmp_path / ".claude" / "memory" / "decisions"
+    with pytest.raises(MemoryStoreError) as err:
+        validate_record(doc, category="decision", path=folder / "rollback.json")
+    [p] = err.value.problems
+    assert p.field == "category" and p.fix == validation.misplaced_fix(folder / "rollback.json", "runbook")
+    assert f"move it to {tmp_path / '.claude' / 'memory' / 'runbooks' / 'rollback.json'}" in p.fix
+    with pytest.raises(MemoryStoreError) as err:
+        validate_record(doc, category="decision")
+    assert err.value.problems[0].fix.startswith("set \"category\" to 'decision', or write the memory to the "
+                                                "'runbook' category")

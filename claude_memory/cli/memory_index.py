@@ -45,8 +45,8 @@ def build_parser() -> ArgParser:
                       "title (filters: --category, --tag, --status)")
     mode.add_argument("--html", metavar="PATH", help="write a self-contained, read-only page to browse and curate "
                       "the store")
-    mode.add_argument("--resolve", metavar="PATH", help="settle a memory file git left in conflict: keep your "
-                      "side, merge the other branch's version in through the writer, git add it")
+    mode.add_argument("--resolve", metavar="PATH", help="settle a memory file git left in conflict (merge, rebase, "
+                      "cherry-pick): keep your side, merge the other side's version in through the writer, git add it")
     mode.add_argument("--export", metavar="PATH", help="write the active memories (or --category's) into a "
                       "delimited section of CLAUDE.md, AGENTS.md or a .claude/rules/ file, regenerated in place")
     mode.add_argument("--import", dest="import_path", metavar="PATH", help="import Claude Code auto memory "
@@ -93,6 +93,16 @@ def _human_normalise(items: list[dict]) -> None:
         print(f"  {item['path']}: {'; '.join(item['notes'])}")
 
 
+def _human_conflicts(conflicts: list[dict], unlisted: bool = False) -> None:
+    """The store's files git left in conflict (``git_conflicts``), each with its fix."""
+    if conflicts:
+        print(f"git left {len(conflicts)} file(s) of the store in conflict"
+              + ("; they are not listed until settled:" if unlisted else ":"))
+    for c in conflicts:
+        print(f"  {c['path']}: {c['problem']}")
+        print(f"    fix: {c['fix']}")
+
+
 def _human_health(h: dict) -> None:
     print(f"{h['total']} memories")
     for cat, counts in h["counts"].items():
@@ -105,8 +115,11 @@ def _human_health(h: dict) -> None:
         print("recent retirements:")
         for m in h["recent_retirements"]:
             print(f"  {m['retired_at']} {m['category']}/{m['id']}: {m['retired_reason']}")
+    conflicted = {c["path"] for c in h["git_conflicts"]}
     for p in h["invalid_files"]:
-        print(f"invalid file: {p}")
+        if p not in conflicted:
+            print(f"invalid file: {p}")
+    _human_conflicts(h["git_conflicts"])
     print("index: " + ("in sync" if not h["index_drift"] else f"{len(h['index_drift'])} drift(s)"))
     for d in h["index_drift"]:
         print(f"  {d}")
@@ -152,11 +165,12 @@ def _curate(root: Path, args) -> tuple[dict, object]:
     from claude_memory.guard.advice import script_command
 
     store.heal(root)
+    invalid: list = []
     try:
         from claude_memory.recall.report import annotate  # recall counts and "may be stale"
 
-        rows = store.filter_rows(store.rows(root, annotators=[annotate]), category=args.category, tag=args.tag,
-                                 status=args.status)
+        rows = store.filter_rows(store.rows(root, annotators=[annotate], invalid=invalid), category=args.category,
+                                 tag=args.tag, status=args.status)
     except ValueError as exc:
         raise MemoryStoreError("USAGE_ERROR", str(exc)) from None
     _outside_every_store(args.export or args.html, root)
@@ -183,8 +197,9 @@ def _curate(root: Path, args) -> tuple[dict, object]:
         print(f"{len(r['memories'])} memor{'y' if len(r['memories']) == 1 else 'ies'}")
         for row in rows:
             print("  " + store.human_line(row))
+        _human_conflicts(r["git_conflicts"], unlisted=True)
 
-    return {"memories": public}, human
+    return {"memories": public, "git_conflicts": store.git_conflicts(root, invalid)}, human
 
 
 def _human_stale(r: dict) -> None:
@@ -254,7 +269,10 @@ def _run(argv: Sequence[str]) -> int:
     elif args.health:
         from claude_memory.recall.report import stale_list
 
-        result, human = {**store.health_report(root), "may_be_stale": stale_list(root)}, _human_health
+        health = store.health_report(root)
+        result = {**health, "may_be_stale": stale_list(root),
+                  "git_conflicts": store.git_conflicts(root, health["invalid_files"])}
+        human = _human_health
     elif args.gc:
         from claude_memory.recall.report import retire_suggestions, usage_days
 
@@ -326,15 +344,26 @@ def _run(argv: Sequence[str]) -> int:
         result = store.resolve_conflict(root, args.resolve)
 
         def human(r: dict) -> None:
-            how = "merged the other branch's version into yours" if r["merged_other_side"] else f"kept {r['kept']}"
-            print(f"{r['path']}: {how}" + ("; git-added" if r["git_added"] else "; now run git add on it"))
+            other = r["other_side"]
+            if r["merged_other_side"]:
+                how = f"merged {other} version into yours"
+            elif r["kept"] == "yours":
+                how = f"kept yours ({other} side deleted it)"
+            else:
+                how = f"kept {other} version (your side deleted it)"
+            print(f"{r['path']}: {how}" + ("; git-added" if r["git_added"] else "; not git-added"))
+            if r["operation"] == "rebase":
+                print("  a rebase: yours is your own commit being replayed (git's --theirs), upstream's is what "
+                      "you are rebasing onto (git's --ours)")
             if r["from_theirs"]:
-                print("  from the other branch: " + ", ".join(r["from_theirs"]))
+                print(f"  from {other} version: " + ", ".join(r["from_theirs"]))
             if r["unioned"]:
-                print("  lists both branches changed, items of both kept: " + ", ".join(r["unioned"]))
+                print("  lists both sides changed, items of both kept: " + ", ".join(r["unioned"]))
+            both = "both branches" if r["operation"] in (None, "merge") else "both sides"
             for name in r["conflicts"]:
-                print(f"  both branches changed {name}: kept yours (the other branch's value is logged in the "
-                      "memory's changes); check it before you commit")
+                print(f"  {both} changed {name}: kept yours ({other} value is logged in the memory's changes); "
+                      "check it before you go on")
+            print(f"next: {r['next_step']}")
     elif args.list or args.html or args.export:
         result, human = _curate(root, args)
     else:

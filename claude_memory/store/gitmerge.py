@@ -32,7 +32,8 @@ from claude_memory.core.layout import INDEX_NAME, INDEX_STAMP_NAME
 
 __all__ = ["STAMP_NAME", "UNSETTLED_NS", "CONFLICT_MARKERS", "take_stamp",
            "write_stamp", "index_is_fresh", "has_conflict_markers", "conflict_fix", "git_stage", "git_add",
-           "index_tracked_by_git", "RecordMerge", "merge_records", "resolve_conflict"]
+           "index_tracked_by_git", "parse_unmerged", "unmerged", "conflict_state", "operation_of", "git_operation",
+           "sides", "other_side", "next_step", "RecordMerge", "merge_records", "resolve_conflict"]
 
 STAMP_NAME = INDEX_STAMP_NAME
 UNSETTLED_NS = 2_000_000_000
@@ -125,48 +126,132 @@ def has_conflict_markers(raw: bytes | str) -> bool:
         any(line.startswith(CONFLICT_MARKERS[1]) for line in lines)
 
 
-def conflict_fix(rel_path: str) -> str:
+def conflict_fix(rel_path: str, operation: str | None = None) -> str:
     """The documented resolution of a memory changed (or created with the same title) on two
-    branches: keep this branch's side and merge the other one in through the writer."""
-    return (f"run memory_index.py --resolve {rel_path} (keeps your side, merges the other branch's "
+    branches: keep your side and merge the other one in through the writer. ``operation``
+    (:func:`git_operation`): during a rebase git's ``--ours`` is upstream and ``--theirs`` yours."""
+    yours, other = ("--theirs", "--ours") if operation == "rebase" else ("--ours", "--theirs")
+    side_note = " (during a rebase --theirs is your commit)" if operation == "rebase" else ""
+    return (f"run memory_index.py --resolve {rel_path} (keeps your side, merges the other side's "
             f"version in through the writer, then git-adds the file); or keep one side as it is: "
-            f"git checkout --ours -- {rel_path} (or --theirs) && git add {rel_path}")
+            f"git checkout {yours} -- {rel_path} (or {other}){side_note} && git add {rel_path}")
 
 
-def git_stage(project: str | os.PathLike, rel_path: str, stage: int) -> bytes | None:
-    """The file's version at merge ``stage`` (2 ours, 3 theirs), or None when git has none."""
+def _git(cwd: str | os.PathLike, *args: str, timeout: float = 10) -> bytes | None:
+    """``git *args`` in ``cwd``: its standard output, or None (not a repository, no git, an error)."""
     import subprocess
 
     try:
-        done = subprocess.run(["git", "show", f":{stage}:{rel_path}"], cwd=os.fspath(project),
-                              stdin=subprocess.DEVNULL, capture_output=True, timeout=30, check=False)
+        done = subprocess.run(["git", *args], cwd=os.fspath(cwd), stdin=subprocess.DEVNULL, capture_output=True,
+                              timeout=timeout, check=False)
     except (OSError, subprocess.SubprocessError):
         return None
     return done.stdout if done.returncode == 0 else None
 
 
-def git_add(project: str | os.PathLike, rel_path: str) -> bool:
-    import subprocess
+def parse_unmerged(out: bytes) -> dict[str, frozenset]:
+    """``git ls-files -u -z`` output -> {path: the stages git holds for it} (1 the merge base,
+    2 ours, 3 theirs; a stage missing: that side has no such file, e.g. deleted it)."""
+    found: dict[str, set] = {}
+    for item in out.split(b"\0"):
+        meta, tab, name = item.partition(b"\t")
+        parts = meta.split()
+        if tab and len(parts) == 3 and parts[2] in (b"1", b"2", b"3"):
+            found.setdefault(name.decode("utf-8", "replace"), set()).add(int(parts[2]))
+    return {name: frozenset(stages) for name, stages in found.items()}
 
-    try:
-        return subprocess.run(["git", "add", "--", rel_path], cwd=os.fspath(project), stdin=subprocess.DEVNULL,
-                              capture_output=True, timeout=30, check=False).returncode == 0
-    except (OSError, subprocess.SubprocessError):
-        return False
+
+def unmerged(root: str | os.PathLike) -> dict[str, frozenset]:
+    """The files under ``root`` git holds in conflict, named relative to ``root`` (``decisions/x.json``),
+    with their stages (:func:`parse_unmerged`); empty outside a repository or without git.
+    One ``git ls-files -u`` (maintainers' views only: never on a hook's path)."""
+    out = _git(root, "ls-files", "-u", "-z", "--", ".")
+    return parse_unmerged(out) if out else {}
+
+
+def conflict_state(stages: frozenset | set) -> str:
+    """What a conflict is, in words, from the stages git holds (neutral about which side is yours:
+    a rebase swaps git's ours and theirs)."""
+    if {2, 3} <= stages:
+        return "changed on both sides" if 1 in stages else "created on both sides (the same title, the same file)"
+    if 1 in stages and (2 in stages or 3 in stages):
+        return "changed on one side and deleted on the other"
+    return "in conflict"
+
+
+#: The git operations that stop on a conflict, how to go on once no file is left in conflict.
+_CONTINUE = {"rebase": "git rebase --continue", "am": "git am --continue", "cherry-pick": "git cherry-pick --continue",
+             "revert": "git revert --continue", "merge": "git commit"}
+#: Whose the side that is not yours is, per operation (a possessive: ``upstream's version``).
+_OTHER = {"rebase": "upstream's", "am": "the patch's", "cherry-pick": "the picked commit's", "revert": "the revert's"}
+_STATE_FILES = ("rebase-merge", "rebase-apply", "rebase-apply/applying", "CHERRY_PICK_HEAD", "REVERT_HEAD",
+                "MERGE_HEAD")
+
+
+def operation_of(present: set | frozenset) -> str | None:
+    """The operation git stopped in, from which of its state files exist (``rebase-merge``,
+    ``rebase-apply``, ``rebase-apply/applying`` (``git am``), ``CHERRY_PICK_HEAD``, ``REVERT_HEAD``,
+    ``MERGE_HEAD``): ``rebase``, ``am``, ``cherry-pick``, ``revert``, ``merge`` or None."""
+    if "rebase-apply" in present:
+        return "am" if "rebase-apply/applying" in present else "rebase"
+    if "rebase-merge" in present:
+        return "rebase"
+    for name, op in (("CHERRY_PICK_HEAD", "cherry-pick"), ("REVERT_HEAD", "revert"), ("MERGE_HEAD", "merge")):
+        if name in present:
+            return op
+    return None
+
+
+def git_operation(cwd: str | os.PathLike) -> str | None:
+    """:func:`operation_of` the repository at ``cwd`` (one ``git rev-parse --git-path``: right in a
+    linked worktree too); None when none is in progress or git does not answer."""
+    args = [a for name in _STATE_FILES for a in ("--git-path", name)]
+    out = _git(cwd, "rev-parse", *args)
+    if out is None:
+        return None
+    paths = out.decode("utf-8", "surrogateescape").splitlines()
+    return operation_of({name for name, path in zip(_STATE_FILES, paths)
+                         if os.path.exists(os.path.join(os.fspath(cwd), path))})
+
+
+def sides(operation: str | None) -> tuple[int, int]:
+    """(your stage, the other side's stage). A rebase replays your commits onto upstream, so git's
+    "ours" (stage 2) is upstream and "theirs" (stage 3) is your own commit; everywhere else stage 2 is yours."""
+    return (3, 2) if operation == "rebase" else (2, 3)
+
+
+def other_side(operation: str | None) -> str:
+    """Whose the side that is not yours is, a possessive (``the other branch's`` for a merge,
+    ``upstream's`` for a rebase): ``f"{other_side(op)} version"``."""
+    return _OTHER.get(operation or "", "the other branch's")
+
+
+def next_step(operation: str | None, rel_path: str, *, added: bool, left: list | tuple = ()) -> str:
+    """What the person does once ``rel_path`` is settled: ``git add`` it (when that failed), settle the
+    files ``left`` in conflict, then go on with the operation (``git rebase --continue``, ``git commit``...)."""
+    steps = [] if added else [f"git add {rel_path}"]
+    left = list(left)
+    if left:
+        steps.append(f"settle the {len(left)} other file(s) git left in conflict ({', '.join(left)})")
+    finish = _CONTINUE.get(operation or "")
+    steps.append(finish or "finish what git stopped on (git status says how)")
+    return ", then ".join(steps)
+
+
+def git_stage(project: str | os.PathLike, rel_path: str, stage: int) -> bytes | None:
+    """The file's version at merge ``stage`` (1 the base, 2 ours, 3 theirs: see :func:`sides`), or None
+    when git has none."""
+    return _git(project, "show", f":{stage}:{rel_path}", timeout=30)
+
+
+def git_add(project: str | os.PathLike, rel_path: str) -> bool:
+    return _git(project, "add", "--", rel_path, timeout=30) is not None
 
 
 def index_tracked_by_git(root: str | os.PathLike) -> bool:
     """True when git tracks ``<root>/index.md`` (it is derived now; it should be untracked).
     False outside a repository or without git."""
-    import subprocess
-
-    try:
-        done = subprocess.run(["git", "ls-files", "--error-unmatch", INDEX_NAME], cwd=os.fspath(root),
-                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              timeout=10, check=False)
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return done.returncode == 0
+    return _git(root, "ls-files", "--error-unmatch", INDEX_NAME) is not None
 
 
 _MISSING = object()  # a field one version does not have
@@ -353,11 +438,13 @@ def _side(raw: bytes | None, category: str, now: str, target_id: str, *, strict:
 def resolve_conflict(root, target: str) -> dict:
     """``memory_index.py --resolve``: settle a memory file git left in conflict.
 
-    Reads the three versions git keeps during the conflict (stage 1 the merge base, 2 yours,
-    3 the other branch's), merges them with :func:`merge_records` and writes the result under
-    the store lock, finished, validated and atomically as the writer writes every record, then
-    updates index.md. When one side deleted the file the other side is kept as it is. Then
-    ``git add`` the file. Raises ``MemoryStoreError`` when git records no conflict there.
+    Reads the three versions git keeps during the conflict (stage 1 the merge base, and yours and
+    the other side's: stages 2 and 3, swapped during a rebase, see :func:`sides`), merges them with
+    :func:`merge_records` (yours as ``ours``) and writes the result under the store lock, finished,
+    validated and atomically as the writer writes every record, then updates index.md. When one
+    side deleted the file the other side is kept as it is. Then ``git add`` the file. The result
+    names the operation in progress and the ``next_step`` (``git rebase --continue``, ``git commit``...).
+    Raises ``MemoryStoreError`` when git records no conflict there.
     """
     from pathlib import Path
 
@@ -372,21 +459,24 @@ def resolve_conflict(root, target: str) -> dict:
     loc = store_io.locate_target(root, target)
     project = store_io.project_of(root)
     rel = loc.path.relative_to(project.resolve()).as_posix()
-    ours, theirs = git_stage(project, rel, 2), git_stage(project, rel, 3)
+    operation = git_operation(project)
+    your_stage, other_stage = sides(operation)
+    ours, theirs = git_stage(project, rel, your_stage), git_stage(project, rel, other_stage)
     if ours is None and theirs is None:
         raise MemoryStoreError("NOT_FOUND", f"git records no conflict for {rel}; nothing to resolve "
                                "(run it during a merge, rebase or cherry-pick that stopped on this file)")
     ctx = store.StoreContext(root=root, config=config.load_config(root))
     now = ctx.now_ts
-    sides = [_side(raw, loc.category, now, loc.id, strict=True) for raw in (ours, theirs)]
+    sides_read = [_side(raw, loc.category, now, loc.id, strict=True) for raw in (ours, theirs)]
     merged = None
     if ours is not None and theirs is not None:
         base = _side(git_stage(project, rel, 1), loc.category, now, loc.id, strict=False)
         max_tags, max_changes = ctx.limits()
-        merged = merge_records(base, sides[0], sides[1], now=now, max_tags=max_tags, max_changes=max_changes)
+        merged = merge_records(base, sides_read[0], sides_read[1], now=now, max_tags=max_tags,
+                               max_changes=max_changes)
         doc = merged.doc
     else:
-        doc = sides[0] if sides[0] is not None else sides[1]
+        doc = sides_read[0] if sides_read[0] is not None else sides_read[1]
     doc = {**doc, "id": loc.id}  # the file's name is its id
     with store_lock(root, timeout=ctx.lock_timeout):
         maintenance.heal_index(root)
@@ -395,6 +485,9 @@ def resolve_conflict(root, target: str) -> dict:
         store_io.update_index(root, remove=[(loc.path.parent.name, loc.id)],
                               add=[doc] if doc.get("record_status", "active") == "active" else [])
     added = git_add(project, rel)
-    return {"path": rel, "kept": "ours" if ours is not None else "theirs", "merged_other_side": merged is not None,
+    left = sorted(name for name in unmerged(project) if name != rel)  # the project's, named as rel is
+    return {"path": rel, "operation": operation, "other_side": other_side(operation),
+            "kept": "yours" if ours is not None else "theirs", "merged_other_side": merged is not None,
             "conflicts": merged.conflicts if merged else [], "from_theirs": merged.from_theirs if merged else [],
-            "unioned": merged.unioned if merged else [], "git_added": added}
+            "unioned": merged.unioned if merged else [], "git_added": added, "still_in_conflict": left,
+            "next_step": next_step(operation, rel, added=added, left=left)}

@@ -43,12 +43,15 @@ def resolve_category(name: str | None) -> str | None:
     return found
 
 
-def rows(root: Path, *, annotators: Iterable[Annotator] | None = None) -> list[dict]:
-    """Every valid memory of the store (all statuses), newest update first."""
+def rows(root: Path, *, annotators: Iterable[Annotator] | None = None, invalid: list | None = None) -> list[dict]:
+    """Every valid memory of the store (all statuses), newest update first. ``invalid``, when given,
+    collects the paths of the files that did not read as memories (for the caller to explain them)."""
     root = Path(root)
     out = []
     for f in store_io.scan_records(root):
         if f.doc is None:
+            if invalid is not None:
+                invalid.append(f.path)
             continue
         doc = f.doc
         out.append({

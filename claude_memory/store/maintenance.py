@@ -9,18 +9,19 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from pathlib import Path
+from typing import Iterable
 
 from claude_memory.core import paths
 from claude_memory.store import gitmerge, index_file
 from claude_memory.store import lifecycle
 from claude_memory.store import records as store_io
-from claude_memory.core.categories import FOLDERS
+from claude_memory.core.categories import FOLDERS, CATEGORIES, category_of_folder
 from claude_memory.core.layout import INDEX_NAME
 from claude_memory.store.lock import store_lock
 from claude_memory.core.timeutil import now_utc
 
 __all__ = ["TEMP_RE", "orphan_temp_files", "half_renames", "expected_index", "index_drift", "rebuild",
-           "rebuild_locked", "heal", "heal_index", "validate", "validate_report", "would_normalise", "gc"]
+           "rebuild_locked", "heal", "heal_index", "validate", "validate_report", "would_normalise", "git_conflicts", "gc"]
 
 #: temp files left by an interrupted atomic write: ``.<name>.<random>.tmp``
 TEMP_RE = re.compile(r"^\..+\.[^.]+\.tmp$")
@@ -156,9 +157,74 @@ def would_normalise(scanned: list[store_io.ScannedFile]) -> list[dict]:
     return out
 
 
+#: A marked file git no longer holds in conflict: ``--resolve`` has no sides to read.
+_MARKERS_ONLY_FIX = ("edit it: keep the side you want and remove the <<<<<<< ======= >>>>>>> lines, or restore a "
+                     "good version from git (git log -- <file>, then git checkout <commit> -- <file>); then run "
+                     "memory_index.py --rebuild")
+
+
+def git_conflicts(root: Path, suspects: Iterable[str | Path] = (), *, use_git: bool = True) -> list[dict]:
+    """The store's files git left in conflict, each ``{"path", "problem", "fix"}``: every file under
+    the store git holds unmerged (one ``git ls-files -u``; a modify/delete conflict too, the file in
+    the work tree or not), and those of ``suspects`` (files that did not read as memories) with
+    conflict markers git no longer records. For the maintainers' views (``--validate``, ``--health``,
+    ``--list``), never a hook's path. ``use_git=False``: the marked suspects only."""
+    root = Path(root)
+    held = gitmerge.unmerged(root) if use_git else {}
+    operation = gitmerge.git_operation(root) if held else None
+    out = []
+    for name, stages in sorted(held.items()):
+        path = root / name
+        shown = _rel(root, path)
+        state = gitmerge.conflict_state(stages)
+        try:
+            marked = gitmerge.has_conflict_markers(path.read_bytes())
+        except OSError:
+            marked = False
+        if marked:
+            problem = f"git left merge conflict markers in this memory: it was {state}"
+        else:
+            problem = f"git left this file in conflict: {state}" + ("" if path.exists() else
+                                                                     "; the file is not in the work tree")
+        folder, _, file = name.partition("/")
+        memory = category_of_folder(folder) is not None and file.endswith(".json") and "/" not in file
+        out.append({"path": str(path), "problem": problem, "fix": gitmerge.conflict_fix(shown, operation) if memory else
+                    f"settle it with git (edit it, or git checkout --ours/--theirs -- {shown}), then git add it"})
+    held_paths = {root / name for name in held}
+    for p in suspects:
+        p = Path(p)
+        if p in held_paths:
+            continue
+        try:
+            marked = gitmerge.has_conflict_markers(p.read_bytes())
+        except OSError:
+            continue
+        if marked:
+            out.append({"path": str(p), "problem": "git conflict markers in this memory, but git no longer "
+                        "records the conflict (the file was git-added or committed as it was)",
+                        "fix": _MARKERS_ONLY_FIX})
+    return out
+
+
+def _stated_category(path: Path) -> str | None:
+    """The known category a file that did not validate says it is in, if any."""
+    from claude_memory.core import jsonio
+    from claude_memory.core.errors import MemoryStoreError
+
+    try:
+        doc = jsonio.read_file(path)
+    except (MemoryStoreError, OSError, ValueError):
+        return None
+    category = doc.get("category") if isinstance(doc, dict) else None
+    return category if category in CATEGORIES else None
+
+
 def validate_report(root: Path, *, check_git: bool = True) -> dict:
     """``{"problems": [...], "normalise": [...]}``: :func:`validate`'s problems, and the files
-    :func:`would_normalise` (valid, read leniently, rewritten normalised on their next write)."""
+    :func:`would_normalise` (valid, read leniently, rewritten normalised on their next write).
+    Files git left in conflict (:func:`git_conflicts`) come first, each once."""
+    from claude_memory.store.validation import misplaced_fix
+
     root = Path(root)
     problems: list[dict] = []
 
@@ -166,15 +232,15 @@ def validate_report(root: Path, *, check_git: bool = True) -> dict:
         problems.append({"path": str(path), "problem": problem, "fix": fix})
 
     scanned = list(store_io.scan_records(root))
+    problems += git_conflicts(root, [f.path for f in scanned if f.doc is None], use_git=check_git)
+    conflicted = {p["path"] for p in problems}
     for f in scanned:
+        if str(f.path) in conflicted:
+            continue
         if f.doc is None:
-            try:
-                conflicted = gitmerge.has_conflict_markers(f.path.read_bytes())
-            except OSError:
-                conflicted = False
-            if conflicted:
-                add(f.path, "git left merge conflict markers in this memory: it was changed, or created "
-                    "with the same title, on two branches", gitmerge.conflict_fix(_rel(root, f.path)))
+            stated = _stated_category(f.path)
+            if stated is not None and stated != f.category:  # the author's intent: the folder is wrong
+                add(f.path, f"invalid: {f.error}", misplaced_fix(_rel(root, f.path), stated))
             else:
                 add(f.path, f"invalid: {f.error}", "correct the file (or restore it from git) so it validates, "
                     "or delete it; then run memory_index.py --rebuild")
@@ -184,7 +250,8 @@ def validate_report(root: Path, *, check_git: bool = True) -> dict:
                 f"rename the file to {f.doc.get('id')}.json or delete the copy; then run memory_index.py --rebuild")
         if f.doc.get("category") != f.category:
             add(f.path, f"category {f.doc.get('category')!r} is not {f.category!r} (the folder's)",
-                "move the file to its category's folder; then run memory_index.py --rebuild")
+                misplaced_fix(_rel(root, f.path), f.doc["category"]) if f.doc.get("category") in CATEGORIES
+                else "move the file to its category's folder; then run memory_index.py --rebuild")
     for group in duplicate_titles(scanned):
         first, *rest = group
         add(rest[0].path, f"{len(group)} active {first.category} memories have the same title "

@@ -28,7 +28,7 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, ValidationError
 
-from claude_memory.core.categories import CATEGORIES
+from claude_memory.core.categories import CATEGORIES, folder_of
 from claude_memory.core.errors import MemoryStoreError, Problem
 from claude_memory.core.layout import MAX_MEMORY_BYTES
 from claude_memory.core import jsonio
@@ -51,6 +51,7 @@ from claude_memory.core.timeutil import format_ts, parse_ts
 __all__ = [
     "MAX_FILE_BYTES",
     "validate_record",
+    "misplaced_fix",
     "validate_draft",
     "problems_from_validation_error",
     "read_json_file",
@@ -68,11 +69,14 @@ _TIMESTAMP_EXAMPLE = "2026-05-01T10:00:00Z"
 # --------------------------------------------------------------------------- validate
 
 
-def validate_record(doc: Any, *, category: str | None = None) -> dict:
+def validate_record(doc: Any, *, category: str | None = None, path: str | os.PathLike | None = None) -> dict:
     """Return the canonical form of ``doc`` or raise ``VALIDATION_ERROR``.
 
     ``category``, when given, is the category being written (from the folder or
-    ``--category``); a document of another category is a problem.
+    ``--category``); a document of another category is a problem. ``path``: the file
+    ``doc`` was read from in ``category``'s folder; a document of another category is
+    then a file in the wrong folder, and the fix is :func:`misplaced_fix` (the
+    document's category is its author's intent; its content has that category's fields).
     """
     if not isinstance(doc, dict):
         raise _error([Problem("(document)", "a JSON object (one memory)", _type_name(doc),
@@ -80,11 +84,15 @@ def validate_record(doc: Any, *, category: str | None = None) -> dict:
     problems: list[Problem] = []
     doc_category = doc.get("category")
     if category is not None and doc_category != category:
-        problems.append(Problem(
-            "category", f"{category!r} (the category being written)", _short(doc_category),
-            f"set \"category\" to {category!r}, or write the memory to the {doc_category!r} category instead"
-            if doc_category in CATEGORIES else f"set \"category\" to {category!r}",
-        ))
+        if path is not None and doc_category in CATEGORIES:
+            problems.append(Problem("category", f"{category!r} (the category of the folder the file is in)",
+                                    _short(doc_category), misplaced_fix(path, doc_category)))
+        else:
+            problems.append(Problem(
+                "category", f"{category!r} (the category being written)", _short(doc_category),
+                f"set \"category\" to {category!r}, or write the memory to the {doc_category!r} category instead"
+                if doc_category in CATEGORIES else f"set \"category\" to {category!r}",
+            ))
     model: type[MemoryRecord] = RECORD_MODELS.get(doc_category, MemoryRecord) if isinstance(doc_category, str) else MemoryRecord
     try:
         record = model.model_validate(doc)
@@ -97,6 +105,15 @@ def validate_record(doc: Any, *, category: str | None = None) -> dict:
     if problems:
         raise _error(problems, doc)
     return record.model_dump(mode="json", exclude_none=True)
+
+
+def misplaced_fix(path: str | os.PathLike, category: str) -> str:
+    """The fix for the memory file at ``path`` whose document says ``category`` but that sits in another
+    category's folder: move it to ``category``'s folder (:data:`claude_memory.core.categories.FOLDERS`)."""
+    text = os.fspath(path)
+    target = os.path.join(os.path.dirname(os.path.dirname(text)), folder_of(category), os.path.basename(text))
+    return (f"it is a {category!r} memory in the wrong folder: move it to {target} (git mv, when git tracks it), "
+            "then run memory_index.py --rebuild")
 
 
 def validate_draft(doc: Any, *, category: str | None = None) -> dict:
@@ -462,13 +479,13 @@ def _checked(doc: Any, path: str | os.PathLike, category: str | None, expected_i
         mismatch = Problem("id", f"{expected_id!r} (the file name)", _short(doc.get("id")),
                            f"set \"id\" to {expected_id!r} or rename the file to match the id")
         try:
-            validate_record(doc, category=category)
+            validate_record(doc, category=category, path=path)
         except MemoryStoreError as exc:
             exc.problems.insert(0, mismatch)
             exc.message = f"{len(exc.problems)} problems in {os.fspath(path)}"
             raise
         raise MemoryStoreError("VALIDATION_ERROR", f"1 problem in {os.fspath(path)}", problems=[mismatch])
-    return validate_record(doc, category=category)
+    return validate_record(doc, category=category, path=path)
 
 
 def dump_record(doc: dict) -> str:
