@@ -308,3 +308,70 @@ def test_a_first_manifest_does_not_adopt_an_invalid_file_written_around_the_writ
     assert answer is not None and "decisions/sneaky.json" in answer["reason"]
     assert not (memory_root / "decisions" / "sneaky.json").exists()
     assert any(p.name.startswith("sneaky.json.invalid.") for p in (memory_root / "decisions").iterdir())
+
+
+def _git_project(project: Path) -> None:
+    """The project as a git work tree with the store committed (git config of its own: the commands Claude runs
+    commit without the test helper's identity)."""
+    git(project, "init", "-q")
+    for key, value in (("user.email", "t@example.invalid"), ("user.name", "t"), ("commit.gpgsign", "false")):
+        git(project, "config", key, value)
+    (project / ".gitignore").write_text("draft.json\n")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "base")
+
+
+@pytest.mark.parametrize("stage", ["git add -A", "git add .", "git add .claude", "git commit -qam 'wip'",
+                                   f"git stage .claude/memory/{TARGET}",
+                                   f"git update-index --add .claude/memory/{TARGET}"])
+def test_a_bypass_staged_in_the_same_call_is_repaired(run_script, project, store, memory_root, stage):
+    """Staging copies the work tree into git's index: git holding the change afterwards does not make it git's."""
+    _git_project(project)
+    command = (f"python3 -c \"import sys; p = sys.argv[1]; open(p, 'w').write(open(p).read().replace("
+               f"'Use Postgres for storage', 'Use Mongo'))\" .claude/memory/{TARGET} && {stage}")
+    _sh(project, command)
+    changed = (memory_root / TARGET).read_bytes()
+    answer = _after_bash(run_script, project, command)
+    assert answer is not None and answer["decision"] == "block", answer
+    assert TARGET in answer["reason"] and "memory_write.py" in answer["reason"]
+    assert _memory_state(memory_root) == store  # the writer's version put back
+    assert list(_set_aside(memory_root).values()) == [changed]
+    assert _after_bash(run_script, project, "git status") is None
+
+
+def test_a_teammates_commit_arriving_by_pull_is_kept(run_script, project, store, memory_root, tmp_path):
+    _git_project(project)
+    remote = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(remote))
+    git(project, "remote", "add", "origin", str(remote))
+    git(project, "push", "-q", "-u", "origin", "HEAD")
+    mate = tmp_path / "mate"
+    git(tmp_path, "clone", "-q", str(remote), str(mate))
+    doc = json.loads((mate / ".claude" / "memory" / TARGET).read_text())
+    doc["title"] = "Use Postgres 16 for storage"
+    write_json(mate / ".claude" / "memory" / TARGET, doc)
+    git(mate, "commit", "-qam", "postgres 16")
+    git(mate, "push", "-q")
+    _sh(project, "git pull -q && git add -A")
+    assert _after_bash(run_script, project, "git pull -q && git add -A") is None  # a fast-forward: git's
+    assert json.loads((memory_root / TARGET).read_text())["title"] == "Use Postgres 16 for storage"
+    assert "Use Postgres 16 for storage" in (memory_root / "index.md").read_text()
+    assert _after_bash(run_script, project, "true") is None
+
+
+def test_an_invalid_file_git_holds_is_reported_and_can_be_deleted(run_script, project, store, memory_root):
+    """A broken memory staged in git is named with its problem and the fix, never kept as a good copy: once the
+    user deletes it, it stays deleted."""
+    _git_project(project)
+    bad = memory_root / "decisions" / "broken-ünï.json"
+    bad.write_text('{"schema_version": "1.0", "title": "Ünïcode тест",', encoding="utf-8")
+    git(project, "add", "-A")
+    answer = _after_bash(run_script, project, "npm test")
+    assert answer is not None and "decisions/broken-ünï.json" in answer["reason"]
+    assert "not a valid decision memory" in answer["reason"] and "memory_index.py --validate" in answer["reason"]
+    assert bad.exists()  # git's file, left for the user
+    assert _after_bash(run_script, project, "true") is None  # said once
+    bad.unlink()
+    assert _after_bash(run_script, project, "rm it") is None
+    assert not bad.exists()
+    assert _after_bash(run_script, project, "true") is None and not bad.exists()

@@ -8,6 +8,14 @@ left it, and the answer tells Claude what happened and which command to use inst
 
 A store without a manifest (the writer has not run since this check was added) is left
 to the per-file check in :mod:`claude_memory.hooks.validate`.
+
+A change git made is the project's history, not a bypass; the repair tells git's changes from
+others' by git's own record (:class:`claude_memory.store.integrity._Git`). Staging copies the
+work tree into that record, so :func:`git_effects` tells the repair whether the Bash call that
+just ran may have staged (``git add``, ``git commit -a``, ``git stash``...) or committed: read
+from the command line (quotes, ``$(...)``, ``bash -c``, ``eval``, here-documents), and, for a
+command it cannot follow (``python3 -c "...git add..."``, ``xargs git add``, an alias), from
+the words it mentions: when in doubt, it may have.
 """
 
 from __future__ import annotations
@@ -16,10 +24,39 @@ import sys
 
 from claude_memory.core import manifest as mf
 
-__all__ = ["check", "has_manifest", "TOOLS"]
+__all__ = ["check", "has_manifest", "git_effects", "TOOLS"]
 
 #: Tools after which the store is compared (the hooks.json PostToolUse matcher names the same).
 TOOLS = frozenset({"Bash", "Write", "Edit", "MultiEdit", "NotebookEdit"})
+
+#: git subcommands that never copy the work tree into git (they read it, or change the work tree from
+#: git's own history, or talk to a remote); every other one (an alias, plumbing) may stage and commit
+_GIT_LEAVES_INDEX = frozenset({
+    "pull", "fetch", "push", "clone", "init", "checkout", "switch", "merge", "reset", "rebase", "cherry-pick",
+    "revert", "restore", "rm", "mv", "am", "clean", "status", "log", "show", "diff", "blame", "annotate", "grep",
+    "ls-files", "ls-tree", "ls-remote", "rev-parse", "rev-list", "cat-file", "branch", "tag", "remote", "config",
+    "reflog", "describe", "shortlog", "whatchanged", "help", "version", "format-patch", "diff-tree", "diff-files",
+    "diff-index", "for-each-ref", "show-ref", "count-objects", "fsck", "gc", "prune", "repack", "check-ignore",
+    "check-attr", "name-rev", "range-diff", "cherry", "var", "merge-base", "verify-commit", "read-tree",
+    "checkout-index", "sparse-checkout", "worktree", "submodule", "bisect", "notes", "archive", "bundle", "lfs",
+    "maintenance", "credential", "request-pull", "instaweb",
+})
+#: ... of which these run commands given as text (rebase --exec, submodule foreach, bisect run)
+_GIT_RUNS_TEXT = frozenset({"rebase", "submodule", "bisect"})
+_GIT_VALUE_OPTS = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env",
+                             "--super-prefix"})
+_COMMIT_VALUE_OPTS = frozenset({"--message", "--file", "--reuse-message", "--reedit-message", "--author", "--date",
+                                "--template", "--cleanup", "--fixup", "--squash", "--trailer"})
+_COMMIT_STAGING_OPTS = frozenset({"--all", "--include", "--only", "--pathspec-from-file", "--interactive", "--patch"})
+_WRAPPERS = frozenset({"sudo", "env", "command", "exec", "nohup", "time", "nice", "builtin"})
+#: a command that mentions git and one of these words may stage or commit through it (compiled when needed:
+#: ``re`` is not for the hot path)
+_MENTIONS = (r"(?<![\w.-])git(?![\w.-])",
+             r"(?<![\w-])(add|stage|update-index|commit|commit-tree|stash|apply|update-ref|hash-object|ci)(?![\w-])")
+_patterns: list = []
+_MAX_DEPTH = 8
+_BOTH = (True, True)
+_NEITHER = (False, False)
 
 
 def has_manifest(root: str) -> bool:
@@ -37,11 +74,14 @@ def check(payload: dict, roots: tuple[str, ...]) -> str | None:
     if not isinstance(tool, str) or tool not in TOOLS:
         return None
     reports = []
+    effects = None
     for root in roots:
         if not _differs(root):
             continue
+        if effects is None:
+            effects = _call_effects(payload)
         try:
-            lines = _repair(root)
+            lines = _repair(root, *effects)
         except Exception as exc:  # noqa: BLE001 - report, never crash the hook
             print(f"claude-memory: integrity check of {root} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
             continue
@@ -50,7 +90,7 @@ def check(payload: dict, roots: tuple[str, ...]) -> str | None:
     return "\n\n".join(reports) or None
 
 
-def _repair(root: str) -> list[str]:
+def _repair(root: str, staged: bool = False, committed: bool = False) -> list[str]:
     from claude_memory.core.deps import ensure_deps
     from claude_memory.core.errors import MemoryStoreError
 
@@ -63,7 +103,119 @@ def _repair(root: str) -> list[str]:
         return [f"changed outside the writer ({'; '.join(what)}); it could not be repaired now: {exc.message}"]
     from claude_memory.store import integrity
 
-    return integrity.repair(root).lines
+    return integrity.repair(root, staged=staged, committed=committed).lines
+
+
+def _call_effects(payload: dict) -> tuple[bool, bool]:
+    """:func:`git_effects` of the tool call (a file tool stages nothing; a Bash call without a command may have)."""
+    if payload.get("tool_name") != "Bash":
+        return _NEITHER
+    tool_input = payload.get("tool_input")
+    command = tool_input.get("command") if isinstance(tool_input, dict) else None
+    return git_effects(command) if isinstance(command, str) else _BOTH
+
+
+def git_effects(command: str, _depth: int = 0) -> tuple[bool, bool]:
+    """``(may have staged, may have committed)``: whether the shell ``command`` may have copied the work tree
+    into git (``git add``/``stage``/``update-index``, ``git commit -a`` or with paths, ``git stash``,
+    ``git apply --index``) and whether it may have made a commit. Pure."""
+    if not _mentions(command):
+        return _NEITHER  # the common case: nothing to follow
+    if _depth > _MAX_DEPTH:
+        return _BOTH
+    from claude_memory.guard import shell
+    from claude_memory.guard.bash import _SHELLS
+
+    script = shell.lex(command)
+    found = [git_effects(inner, _depth + 1) for inner in script.nested]
+    for cmd in script.commands:
+        words = [w.text for w in cmd.words]
+        i = 0
+        while i < len(words) and (words[i] in _WRAPPERS or _assignment(words[i])):
+            i += 1
+        words = words[i:]
+        verb = words[0].rsplit("/", 1)[-1] if words else ""
+        if verb == "git":
+            found.append(_git_call(words[1:]))
+        elif verb == "eval":
+            found.append(git_effects(" ".join(words[1:]), _depth + 1))
+        elif verb in _SHELLS:
+            texts = [words[n + 1] for n, w in enumerate(words[:-1]) if w.startswith("-") and not
+                     w.startswith("--") and "c" in w] + list(cmd.heredocs)
+            found.extend(git_effects(text, _depth + 1) for text in texts)
+            found.append(_mentioned(" ".join(words[1:])) if not texts else _NEITHER)  # a script file it runs
+        else:
+            found.append(_mentioned(" ".join([*words, *cmd.heredocs])))
+    return any(f[0] for f in found), any(f[1] for f in found)
+
+
+def _assignment(word: str) -> bool:
+    name, eq, _ = word.partition("=")
+    return bool(eq) and name.isidentifier()
+
+
+def _mentions(text: str) -> bool:
+    if not _patterns:
+        import re
+
+        _patterns.extend(re.compile(p) for p in _MENTIONS)
+    return all(p.search(text) for p in _patterns)
+
+
+def _mentioned(text: str) -> tuple[bool, bool]:
+    """A command the parse cannot follow (an interpreter's code, xargs, a script): judged by its words."""
+    return _BOTH if _mentions(text) else _NEITHER
+
+
+def _git_call(args: list[str]) -> tuple[bool, bool]:
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        if args[i] in ("-c", "--config-env") and i + 1 < len(args) and args[i + 1].startswith("alias."):
+            return _BOTH  # git -c alias.x='!...' x: runs what it says
+        i += 2 if args[i] in _GIT_VALUE_OPTS else 1
+    if i >= len(args):
+        return _NEITHER
+    sub, rest = args[i], args[i + 1:]
+    if sub in ("add", "stage", "update-index"):
+        return True, False
+    if sub == "commit":
+        return _commit_stages(rest), True
+    if sub == "stash":
+        action = rest[0] if rest and not rest[0].startswith("-") else "push"
+        return action in ("push", "save", "create"), False
+    if sub == "apply":
+        return any(a in ("--index", "--cached", "-3", "--3way") for a in rest), False
+    if sub in _GIT_RUNS_TEXT:
+        return _mentioned(" ".join(rest))
+    return _NEITHER if sub in _GIT_LEAVES_INDEX else _BOTH
+
+
+def _commit_stages(args: list[str]) -> bool:
+    """``git commit`` takes files from the work tree (``-a``, ``-i``, ``-o``, ``-p``, paths), not only the index."""
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if arg == "--":
+            return i < len(args)
+        if arg.startswith("--"):
+            name = arg.split("=", 1)[0]
+            if name in _COMMIT_STAGING_OPTS:
+                return True
+            if name in _COMMIT_VALUE_OPTS and "=" not in arg:
+                i += 1
+            continue
+        if not arg.startswith("-") or arg == "-":
+            return True  # a path: committed as it is in the work tree
+        for n, flag in enumerate(arg[1:], 2):
+            if flag in "aiop":
+                return True
+            if flag in "mFCct":
+                i += 0 if n < len(arg) else 1  # its value: the rest of the word, or the next one
+                break
+            if flag in "Su":  # an optional value, attached only
+                break
+    return False
 
 
 def _message(root: str, lines: list[str]) -> str:

@@ -37,7 +37,17 @@ difference), per file, under the lock:
 
 A change git made (the file now exactly as git's index has it, or gone from git's index
 after having been committed: a checkout, merge, pull, reset, stash or ``git rm``) is the
-project's history, not a bypass: it is recorded and the index rebuilt, nothing said.
+project's history, not a bypass: it is recorded and the index rebuilt, nothing said. Staging
+copies the work tree into git's index, never the other way, so after a tool call that staged
+(``git add``, ``git commit -a``, ``git stash``..., named by the hook: ``staged``) the index
+proves nothing about that call's changes: one is git's only when a commit the call could not
+have made holds it too (HEAD unless the call committed, the MERGE_HEAD, CHERRY_PICK_HEAD or
+REVERT_HEAD of a merge in progress, a merge commit's other parent). All of this is
+:class:`_Git`'s one rule.
+
+Only a valid memory becomes the store's own: a file git holds that is not one is reported
+(what is wrong, and how to fix it) and left in place, noted as seen but never as a good copy,
+so deleting it afterwards is accepted; :func:`_restore` writes back only a copy that validates.
 
 Every other case is reported, with what to do instead. Nothing is lost: every
 byte moved out of the way is kept under ``.staging``.
@@ -211,7 +221,7 @@ def flush(root: str | os.PathLike) -> None:
     try:
         if current.get("\0dirty"):
             _write(root, current)
-            _prune(root, {v[1] for k, v in current.items() if k != "\0dirty"})
+            _prune(root, {d for k, v in current.items() if k != "\0dirty" for d in v[1].split(",")})
     except OSError as exc:  # a stale manifest is safe: content the writer wrote has a copy and is recognised
         import sys
 
@@ -267,11 +277,12 @@ def _set_aside(root: Path, rel: str) -> Path:
 
 def _put_back(root: Path, rel: str, known) -> bool:
     """Put back the writer's newest good copy of ``rel`` (its record ``known``); False when none was kept."""
-    good = [d for d in known[1].split(",") if d]  # the newest first
-    return bool(good) and _restore(root, rel, good[0])
+    return any(_restore(root, rel, d) for d in known[1].split(",") if d)  # the newest first
 
 
 def _restore(root: Path, rel: str, digest: str) -> bool:
+    """Write the copy ``digest`` back at ``rel``; False (nothing written) when it is missing, torn or not a
+    valid memory at that path (a copy kept before invalid content was refused as one)."""
     from claude_memory.store import records as store_io
 
     data = _read_copy(root, digest)
@@ -279,10 +290,27 @@ def _restore(root: Path, rel: str, digest: str) -> bool:
         text = data.decode("utf-8") if data is not None else None
     except UnicodeDecodeError:
         text = None
-    if text is None:
+    if text is None or not _valid_text(text, rel):
         return False
     store_io.write_record(root / rel, text)
     return True
+
+
+def _valid_text(text: str, rel: str) -> bool:
+    """``text`` is a valid memory for the file ``rel`` (its folder's category, its name's id)."""
+    from claude_memory.core import jsonio
+    from claude_memory.core.categories import category_of_folder
+    from claude_memory.core.errors import MemoryStoreError
+    from claude_memory.store import validation
+
+    folder, _, name = rel.partition("/")
+    category = category_of_folder(folder)
+    try:
+        doc = jsonio.parse(text, source=rel, max_bytes=validation.MAX_FILE_BYTES)
+        canonical = validation.validate_record(validation.lenient_reading(doc, category)[0], category=category)
+    except (MemoryStoreError, ValueError):
+        return False
+    return f"{canonical.get('id')}.json" == name
 
 
 def _memory_shaped(path: Path) -> bool:
@@ -338,16 +366,29 @@ def _writers_own(root: Path, rel: str, digest: str) -> bool:
         doc = jsonio.read_file(root / rel)
     except MemoryStoreError:
         return False
-    return isinstance(doc, dict) and f"{doc.get('id')}.json" == rel.split("/", 1)[1]
+    return isinstance(doc, dict) and f"{doc.get('id')}.json" == rel.split("/", 1)[1] and _valid_memory(root, rel)
 
 
 class _Git:
-    """What git's own index says about the store's files: a change that leaves a file exactly as git's
-    index has it (a checkout, merge, pull, reset or stash) is git's doing, not a bypass."""
+    """Whether git made a change to the store's files: the one rule.
 
-    def __init__(self, root: Path) -> None:
+    A change that leaves a file exactly as git's index has it (a checkout, merge, pull, reset, stash,
+    cherry-pick -n), or a file gone from git's index after having been committed (git rm, a checkout),
+    is git's doing, not a bypass; unless the tool call that just ran ``staged`` (copied the work tree
+    into git: then the index agrees with the call's own changes). After such a call only a commit
+    the call could not have made counts: HEAD (unless the call ``committed``: a commit of what it
+    staged), the MERGE_HEAD, CHERRY_PICK_HEAD or REVERT_HEAD of an operation in progress, or the
+    branch a merge commit took in (HEAD^2): a conflict settled with ``git checkout --theirs``,
+    ``git add`` and ``git commit`` in one call."""
+
+    _OTHERS = ("MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD")
+
+    def __init__(self, root: Path, *, staged: bool = False, committed: bool = False) -> None:
         self.root = root
+        self.staged = staged
+        self.committed = committed
         self._blobs: dict[str, str] | None | bool = False
+        self._commits: list[str] | None = None
         self.conflicted: set[str] = set()
 
     def _run(self, *args: str) -> bytes | None:
@@ -381,20 +422,58 @@ class _Git:
         self.blobs()
         return rel in self.conflicted
 
+    def _trusted(self) -> list[str]:
+        """The commits whose versions count as git's after a call that staged (see the class)."""
+        if self._commits is None:
+            names = (*(() if self.committed else ("HEAD",)), *self._OTHERS, "HEAD^2")
+            found = [self._run("rev-parse", "--verify", "-q", f"{name}^{{commit}}") for name in names]
+            self._commits = [out.decode("ascii", "replace").strip() for out in found if out]
+        return self._commits
+
+    def _in_commit(self, commit: str, rel: str) -> str | None:
+        """The blob id of ``rel`` in ``commit`` (None: not there)."""
+        out = self._run("rev-parse", "--verify", "-q", f"{commit}:./{rel}")
+        return out.decode("ascii", "replace").strip() if out else None
+
     def holds(self, rel: str, data: bytes) -> bool:
+        """``data`` at ``rel`` is git's version (see the class)."""
         blobs = self.blobs()
-        return bool(blobs) and blobs.get(rel) == hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+        blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+        if not blobs or blobs.get(rel) != blob:
+            return False
+        return not self.staged or any(self._in_commit(c, rel) == blob for c in self._trusted())
 
     def removed(self, rel: str) -> bool:
         """Gone from git's index too, and once committed: git took it away (checkout, git rm, merge)."""
         blobs = self.blobs()
         if blobs is None or rel in blobs:
             return False
+        if self.staged and not any(self._in_commit(c, rel) is None for c in self._trusted()):
+            return False
         return bool(self._run("log", "-1", "--format=%H", "--", rel))
 
 
-def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Report:
-    """Compare the store with the manifest (hashing only what differs) and undo what went around the writer."""
+def _listed(problems: list[str], limit: int = 12) -> str:
+    shown = problems[:limit] + ([f"... and {len(problems) - limit} more"] if len(problems) > limit else [])
+    return "\n".join(f"- {p}" for p in shown)
+
+
+def _invalid_in_git(rel: str, category: str, problems: list[str]) -> str:
+    return (f"{rel} is as git has it (staged, committed or checked out) but is not a valid {category} memory, so "
+            "it was left as it is and not taken as the store's own (deleting it is fine). "
+            "Problems:\n" + _listed(problems) + "\n"
+            f"Fix: memory_index.py --validate lists what is wrong; correct the file and git add it, take a valid "
+            f"version back from git (git checkout <commit> -- {rel}), or git rm it. If it holds conflict markers, "
+            f"git checkout -m -- {rel} re-creates the conflict and memory_index.py --resolve {rel} settles it.")
+
+
+def repair(root: str | os.PathLike, *, lock_timeout: float | None = None, staged: bool = False,
+           committed: bool = False) -> Report:
+    """Compare the store with the manifest (hashing only what differs) and undo what went around the writer.
+
+    ``staged``: the tool call that just ran may have copied the work tree into git (``git add``,
+    ``git commit -a``, ``git stash``...); ``committed``: it may have made a commit. Both narrow what
+    counts as git's doing (:class:`_Git`)."""
     from claude_memory.store import maintenance
     from claude_memory.core.categories import category_of_folder
     from claude_memory.core.manifest import quarantine_name
@@ -403,7 +482,7 @@ def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Rep
     root = Path(root)
     report = Report()
     rebuild = False
-    git = _Git(root)
+    git = _Git(root, staged=staged, committed=committed)
     with store_lock(root, timeout=lock_timeout):
         recorded = entries(root)
         diff = mf.compare({k: v for k, v in recorded.items() if k != "\0dirty"}, mf.scan(str(root)))
@@ -423,13 +502,21 @@ def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Rep
                 continue
             if git.in_conflict(rel):
                 continue  # git's merge in progress: left as git wrote it, for --resolve
-            if git.holds(rel, path.read_bytes()):
-                save_copy(root, path.read_bytes(), digest)  # git's version: recorded as the store's own
-                recorded[rel] = (_sig(os.lstat(path)), digest)
+            category = category_of_folder(rel.split("/", 1)[0])
+            data = path.read_bytes()
+            if git.holds(rel, data):
+                problems = _problems(path, category) if _memory_shaped(path) else \
+                    ["(file): expected a regular file named <slug>.json; got another kind of file or name"]
+                if problems:  # seen (not reported again) and may go, but never a good copy to put back
+                    kept = dict.fromkeys([digest, "", *(known[1].split(",") if known else [])])
+                    recorded[rel] = (_sig(os.lstat(path)), ",".join(kept))
+                    report.lines.append(_invalid_in_git(rel, category, problems))
+                else:
+                    save_copy(root, data, digest)  # git's version of a valid memory: recorded as the store's own
+                    recorded[rel] = (_sig(os.lstat(path)), digest)
                 recorded["\0dirty"] = True
                 rebuild = True
                 continue
-            category = category_of_folder(rel.split("/", 1)[0])
             if known is not None:
                 aside = _set_aside(root, rel)
                 if _put_back(root, rel, known):
@@ -453,10 +540,8 @@ def repair(root: str | os.PathLike, *, lock_timeout: float | None = None) -> Rep
             if problems:
                 moved = quarantine_name(str(path))
                 os.replace(path, moved)
-                shown = problems[:12] + ([f"... and {len(problems) - 12} more"] if len(problems) > 12 else [])
                 report.lines.append(f"{rel} was written outside memory_write.py and is not a valid {category} "
-                                    f"memory; it was moved to {moved}. Problems:\n"
-                                    + "\n".join(f"- {p}" for p in shown))
+                                    f"memory; it was moved to {moved}. Problems:\n" + _listed(problems))
             else:
                 _adopt(root, rel, category)
                 report.lines.append(f"{rel} was written outside memory_write.py; it is a valid memory, so it was "

@@ -1,0 +1,328 @@
+"""What the repair takes for git's doing (store.integrity._Git) and what it never takes for a good copy.
+
+Each case runs real git in a temporary project whose store the writer made, then calls the
+repair as the PostToolUse hook does after a Bash call: with what :func:`hooks.bypass.git_effects`
+reads from the command (may it have staged, may it have committed).
+
+- Staging copies the work tree into git's index, so a change made in the same call as a
+  ``git add``/``commit -a``/``stash`` is not git's: it is put back like any bypass.
+- git's own work (checkout, merge, pull, reset, rebase, cherry-pick, revert, stash pop, rm,
+  a conflict settled with ``checkout --theirs`` and ``add``) stays the project's history.
+- A file git holds that is not a valid memory is reported and left, never recorded as a good
+  copy nor restored; deleting it is accepted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from claude_memory.cli import memory_write
+from claude_memory.hooks import bypass
+from claude_memory.store import integrity
+from store_helpers import git, make_doc, write_json
+
+TARGET = "decisions/use-postgres.json"
+OTHER = "decisions/no-orm.json"
+IN_PROJECT = f".claude/memory/{TARGET}"
+
+
+def _create(project: Path, root: Path, capsys, **over) -> None:
+    draft = write_json(project / "draft.json", make_doc(**over))
+    assert memory_write.main(["--root", str(root), "--action", "create", "--category", "decision",
+                              "--input", str(draft)]) == 0
+    capsys.readouterr()
+
+
+def _update(project: Path, root: Path, capsys, rel: str, **fields) -> bytes:
+    doc = {**json.loads((root / rel).read_text()), **fields}
+    doc["changes"] = [*doc["changes"], {"date": "2026-06-01T00:00:00Z", "summary": f"updated: {fields}"}]
+    draft = write_json(project / "u.json", doc)
+    assert memory_write.main(["--root", str(root), "--action", "update", "--target", str(root / rel),
+                              "--input", str(draft)]) == 0
+    capsys.readouterr()
+    return (root / rel).read_bytes()
+
+
+@pytest.fixture
+def repo(project, memory_root, capsys):
+    """Two memories written by the writer, committed on main; a branch ``teammate`` that changes one."""
+    _create(project, memory_root, capsys)
+    _create(project, memory_root, capsys, id="no-orm", title="No ORM, plain SQL")
+    (project / ".gitignore").write_text("draft.json\nu.json\n")
+    git(project, "init", "-q")
+    for key, value in (("user.email", "t@example.invalid"), ("user.name", "t"), ("commit.gpgsign", "false")):
+        git(project, "config", key, value)  # the commands below run git without the helper's identity
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "base")
+    git(project, "checkout", "-q", "-b", "teammate")
+    doc = json.loads((memory_root / TARGET).read_text())
+    write_json(memory_root / TARGET, {**doc, "title": "Use Postgres 16 for storage"})
+    git(project, "commit", "-qam", "teammate: postgres 16")
+    git(project, "checkout", "-q", "main")
+    assert not integrity.repair(memory_root)  # back to the writer's own version
+    return project
+
+
+def _sh(project: Path, command: str, check: bool = True) -> None:
+    done = subprocess.run(command, shell=True, cwd=project, capture_output=True, text=True)
+    assert done.returncode == 0 or not check, (command, done.stdout, done.stderr)
+
+
+def _after(project: Path, root: Path, command: str, check: bool = True) -> integrity.Report:
+    """Run ``command`` as Claude's Bash call, then the repair the PostToolUse hook runs after it."""
+    _sh(project, command, check)
+    staged, committed = bypass.git_effects(command)
+    return integrity.repair(root, staged=staged, committed=committed)
+
+
+def _set_aside(root: Path) -> list[bytes]:
+    folder = root / ".staging" / integrity.SET_ASIDE
+    return [p.read_bytes() for p in folder.rglob("*") if p.is_file()] if folder.exists() else []
+
+
+def _copies(root: Path) -> set[str]:
+    return {p.name for p in (root / ".staging" / integrity.COPIES).iterdir()}
+
+
+WRITE = f"python3 -c \"import sys; open(sys.argv[1], 'a').write(' ')\" {IN_PROJECT}"  # a write by indirection
+EDIT = f"sed -i 's/Use Postgres for storage/Use Mongo/' {IN_PROJECT}"  # still a valid memory
+
+
+@pytest.mark.parametrize("change", [WRITE, EDIT])
+@pytest.mark.parametrize("stage", [
+    "git add -A", "git add .", "git add .claude", f"git stage {IN_PROJECT}", f"git update-index --add {IN_PROJECT}",
+    "git commit -qam wip", "git add -A && git commit -qm wip", f"git commit -qm wip -- {IN_PROJECT}",
+    "bash -c 'git add -A'", "git -C .claude add memory",
+    f"git stash -q && git checkout stash@{{0}} -- {IN_PROJECT}",  # the change recorded in a stash, checked out
+])
+def test_a_change_staged_in_the_same_call_is_not_gits_doing(repo, memory_root, change, stage):
+    before = (memory_root / TARGET).read_bytes()
+    report = _after(repo, memory_root, f"{change} && {stage}")
+    assert report.repaired == [TARGET] and TARGET in report.lines[0]
+    assert (memory_root / TARGET).read_bytes() == before  # the writer's version put back
+    assert len(_set_aside(memory_root)) == 1 and _set_aside(memory_root)[0] != before  # the change kept
+    assert not integrity.repair(memory_root)
+
+
+@pytest.mark.parametrize("command", [f"rm {IN_PROJECT} && git add -A", f"rm {IN_PROJECT} && git commit -qam drop",
+                                     f"python3 -c \"import os; os.remove('{IN_PROJECT}')\"; git add -u"])
+def test_a_deletion_staged_in_the_same_call_is_restored(repo, memory_root, command):
+    before = (memory_root / TARGET).read_bytes()
+    report = _after(repo, memory_root, command)
+    assert report.repaired == [TARGET] and "restored" in report.lines[0]
+    assert (memory_root / TARGET).read_bytes() == before
+
+
+def _branch_without_other(project: Path) -> None:
+    git(project, "checkout", "-q", "-b", "slim")
+    git(project, "rm", "-q", f".claude/memory/{OTHER}")
+    git(project, "commit", "-qm", "drop no-orm")
+    git(project, "checkout", "-q", "main")
+
+
+def _conflict(project: Path) -> None:
+    doc = json.loads((project / IN_PROJECT).read_text())
+    write_json(project / IN_PROJECT, {**doc, "title": "Use Postgres 15"})
+    git(project, "commit", "-qam", "ours: postgres 15")
+    git(project, "merge", "-q", "teammate", check=False)  # stops on the file
+
+
+TEAMMATE = "Use Postgres 16 for storage"
+
+
+@pytest.mark.parametrize("setup, command, title", [
+    (None, "git checkout -q teammate", TEAMMATE),
+    (None, "git switch -q teammate", TEAMMATE),
+    (None, "git merge -q --ff-only teammate", TEAMMATE),
+    (None, "git pull -q . teammate", TEAMMATE),
+    (None, "git merge -q --no-commit --no-ff teammate", TEAMMATE),  # git's index ahead of HEAD
+    (None, "git cherry-pick -n teammate", TEAMMATE),  # the same
+    (None, "git cherry-pick teammate", TEAMMATE),
+    (None, "git reset -q --hard teammate", TEAMMATE),
+    (None, "git rebase -q teammate", TEAMMATE),
+    (None, "git restore --source teammate --staged --worktree " + IN_PROJECT, TEAMMATE),
+    (None, "git checkout teammate -- " + IN_PROJECT, TEAMMATE),
+    (None, "git merge -q --ff-only teammate && git add -A", TEAMMATE),  # staging too: HEAD still tells
+    (None, "echo more >> .gitignore && git stash -q && git merge -q --ff-only teammate && git stash pop -q", TEAMMATE),
+    (lambda p: git(p, "merge", "-q", "--ff-only", "teammate"), "git revert --no-edit HEAD", "Use Postgres for storage"),
+    (_conflict, f"git checkout --theirs -- {IN_PROJECT} && git add {IN_PROJECT}", TEAMMATE),  # settled by hand
+    (_conflict, f"git checkout --theirs -- {IN_PROJECT} && git add {IN_PROJECT} && git commit -q --no-edit", TEAMMATE),
+])
+def test_gits_own_changes_stay_the_projects_history(repo, memory_root, setup, command, title):
+    if setup is not None:
+        setup(repo)
+        integrity.repair(memory_root)  # the call that made the setup
+    report = _after(repo, memory_root, command)
+    assert not report, report.lines
+    assert json.loads((memory_root / TARGET).read_text())["title"] == title
+    assert hashlib.md5((memory_root / TARGET).read_bytes()).hexdigest() in _copies(memory_root)  # a good copy now
+    assert not integrity.repair(memory_root)
+
+
+@pytest.mark.parametrize("command", ["git rm -q .claude/memory/" + OTHER, "git checkout -q slim",
+                                     "git checkout -q slim && git add -A", "git merge -q --ff-only slim"])
+def test_a_file_git_took_away_stays_away(repo, memory_root, command):
+    _branch_without_other(repo)
+    assert not _after(repo, memory_root, command)
+    assert not (memory_root / OTHER).exists()
+
+
+def test_committing_the_writers_own_work_says_nothing(repo, memory_root, capsys):
+    """The user's ``git add -A && git commit`` after the writer wrote: the manifest already has it."""
+    written = _update(repo, memory_root, capsys, TARGET, title="Use Postgres 17 for storage")
+    assert not _after(repo, memory_root, "git add -A && git commit -qm 'memories'")
+    assert (memory_root / TARGET).read_bytes() == written
+    written = _update(repo, memory_root, capsys, TARGET, title="Use Postgres 18 for storage")
+    assert not _after(repo, memory_root, "git stash -q")  # the writer's own versions, both
+    assert not _after(repo, memory_root, "git stash pop -q")
+    assert (memory_root / TARGET).read_bytes() == written
+
+
+def test_a_staged_stash_pop_of_a_hand_edit_is_kept(repo, memory_root):
+    """A hand edit staged by the user and stashed comes back with ``git stash pop --index`` as git's."""
+    doc = json.loads((memory_root / TARGET).read_text())
+    write_json(memory_root / TARGET, {**doc, "title": "Use Postgres 17"})
+    git(repo, "add", IN_PROJECT)
+    git(repo, "stash", "-q")
+    assert not integrity.repair(memory_root)
+    assert not _after(repo, memory_root, "git stash pop -q --index")
+    assert json.loads((memory_root / TARGET).read_text())["title"] == "Use Postgres 17"
+
+
+def _bad_json(doc: dict) -> bytes:
+    return json.dumps(doc)[:-5].encode()
+
+
+def _bad_schema(doc: dict) -> bytes:
+    return json.dumps({**doc, "confidence": "very"}).encode()
+
+
+def _bad_id(doc: dict) -> bytes:
+    return json.dumps({**doc, "id": "something-else"}).encode()
+
+
+def _staged_by_user(project: Path, rel: str) -> None:
+    git(project, "add", f".claude/memory/{rel}")
+
+
+def _committed_and_merged(project: Path, rel: str) -> None:
+    """Committed on a branch (a teammate's), then merged here."""
+    git(project, "checkout", "-q", "-b", "broken")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "a broken memory")
+    git(project, "checkout", "-q", "main")
+    git(project, "merge", "-q", "--ff-only", "broken")
+
+
+@pytest.mark.parametrize("then", ["delete", "overwrite"])
+@pytest.mark.parametrize("how", [_staged_by_user, _committed_and_merged])
+@pytest.mark.parametrize("bad", [_bad_json, _bad_schema, _bad_id])
+@pytest.mark.parametrize("rel", [TARGET, "decisions/use-redis.json"])
+def test_an_invalid_file_git_holds_is_reported_never_a_good_copy(repo, memory_root, rel, bad, how, then):
+    before = (memory_root / TARGET).read_bytes()
+    data = bad(make_doc(id=Path(rel).stem, title="Ünïcode тест"))
+    (memory_root / rel).write_bytes(data)
+    how(repo, rel)
+    assert (memory_root / rel).read_bytes() == data
+    report = integrity.repair(memory_root)
+    assert len(report.lines) == 1 and report.lines[0].startswith(f"{rel} is as git has it"), report.lines
+    assert "not a valid decision memory" in report.lines[0] and "memory_index.py --validate" in report.lines[0]
+    assert (memory_root / rel).read_bytes() == data  # git's file, left as it is
+    assert hashlib.md5(data).hexdigest() not in _copies(memory_root)  # never a good copy
+    assert not integrity.repair(memory_root)  # said once
+    if then == "delete":  # the user takes it away: accepted, and it stays away
+        (memory_root / rel).unlink()
+        assert not integrity.repair(memory_root)
+        assert not (memory_root / rel).exists() and not integrity.repair(memory_root)
+        return
+    (memory_root / rel).write_text("x")  # a change around the writer: the last VALID copy, if any, comes back
+    report = integrity.repair(memory_root)
+    assert report.repaired == [rel]
+    if rel == TARGET:
+        assert (memory_root / rel).read_bytes() == before
+    else:
+        assert not (memory_root / rel).exists() and "no good copy" in report.lines[0]
+    assert not integrity.repair(memory_root)
+
+
+def test_a_stray_file_git_holds_is_reported_not_adopted(repo, memory_root):
+    (memory_root / "decisions" / "notes.txt").write_text("notes, not a memory\n")
+    git(repo, "add", ".claude/memory/decisions/notes.txt")
+    report = integrity.repair(memory_root)
+    assert len(report.lines) == 1 and "decisions/notes.txt is as git has it" in report.lines[0]
+    assert (memory_root / "decisions" / "notes.txt").exists()
+    assert not integrity.repair(memory_root)
+
+
+@pytest.mark.parametrize("with_older_good", [True, False])
+def test_a_copy_that_does_not_validate_is_never_written_back(project, memory_root, capsys, with_older_good):
+    """A store left by the old repair (an invalid file git held recorded as the good copy): deleting it does not
+    bring it back; the newest valid copy, if there is one, is restored instead."""
+    _create(project, memory_root, capsys)
+    good = (memory_root / TARGET).read_bytes()
+    bad = _bad_schema(json.loads(good))
+    (memory_root / TARGET).write_bytes(bad)
+    bad_digest, _ = integrity.save_copy(memory_root, bad)
+    current = integrity.entries(memory_root)
+    older = [hashlib.md5(good).hexdigest()] if with_older_good else []
+    current[TARGET] = (integrity._sig((memory_root / TARGET).stat()), ",".join([bad_digest, *older]))
+    current["\0dirty"] = True
+    integrity.flush(memory_root)
+    assert not integrity.repair(memory_root)
+    (memory_root / TARGET).unlink()
+    report = integrity.repair(memory_root)
+    assert report.repaired == [TARGET]
+    if with_older_good:
+        assert (memory_root / TARGET).read_bytes() == good and "restored" in report.lines[0]
+    else:
+        assert not (memory_root / TARGET).exists() and "no good copy" in report.lines[0]
+    assert not integrity.repair(memory_root)
+
+
+def test_a_writers_copy_is_its_own_only_when_valid(project, memory_root, capsys):
+    """Content with a kept copy and the file's id is the writer's (killed before its manifest), unless it does
+    not validate: such a copy can only be one the old repair took from git."""
+    _create(project, memory_root, capsys)
+    bad = _bad_schema(json.loads((memory_root / TARGET).read_text()))
+    integrity.save_copy(memory_root, bad)
+    (memory_root / TARGET).write_bytes(bad)
+    report = integrity.repair(memory_root)
+    assert report.repaired == [TARGET] and json.loads((memory_root / TARGET).read_text())["confidence"] == 0.8
+
+
+STAGES, COMMITS, BOTH, NEITHER = (True, False), (False, True), (True, True), (False, False)
+
+
+@pytest.mark.parametrize("command, effects", [
+    ("git add -A", STAGES), ("git add .", STAGES), ("git add .claude", STAGES), ("git stage x.json", STAGES),
+    ("git update-index --add x.json", STAGES), ("/usr/bin/git add x", STAGES), ("git -C .claude add memory", STAGES),
+    ("git --no-pager -c core.quotepath=off add -A", STAGES), ("FOO=1 sudo git add x", STAGES),
+    ("git stash", STAGES), ("git stash -u", STAGES), ("git stash push -m 'wip'", STAGES), ("git stash save x", STAGES),
+    ("git apply --index fix.patch", STAGES), ("git apply -3 fix.patch", STAGES),
+    ("git commit -am 'wip'", BOTH), ("git commit -qam wip", BOTH), ("git commit -a", BOTH), ("git commit --all -m x", BOTH),
+    ("git commit -m x -- a.json", BOTH), ("git commit a.json -m x", BOTH), ("git commit -i -m x a.json", BOTH),
+    ("git commit --only a.json -m x", BOTH), ("git commit -p", BOTH),
+    ("git commit -m 'add the notes'", COMMITS), ("git commit -m \"добавить заметку\"", COMMITS),
+    ("git commit --message=add", COMMITS), ("git commit -F msg.txt", COMMITS), ("git commit --amend --no-edit", COMMITS),
+    ("git commit -S -m x", COMMITS), ("git commit -qm wip", COMMITS), ("git commit -C HEAD", COMMITS),
+    ("git ci -am x", BOTH),  # an alias: anything
+    ("git -c alias.x='!git add -A' x", BOTH), ("git rebase -x 'git commit -am x' main", BOTH),
+    ("bash -c 'git add -A'", STAGES), ("sh -ec \"cd .claude && git add .\"", STAGES), ("eval 'git add -A'", STAGES),
+    ("echo $(git add -A)", STAGES), ("bash <<'EOF'\ngit add -A\nEOF", STAGES),
+    ("python3 -c \"import os; os.system('git add -A')\"", BOTH), ("xargs git add < list", BOTH),
+    ("find . -name '*.json' -exec git add {} +", BOTH),
+    ("git pull", NEITHER), ("git pull --rebase && git push", NEITHER), ("git checkout --theirs -- x.json", NEITHER),
+    ("git merge --no-commit teammate", NEITHER), ("git cherry-pick -n abc", NEITHER), ("git stash pop", NEITHER),
+    ("git stash apply --index", NEITHER), ("git reset --hard HEAD~1", NEITHER), ("git rm x.json", NEITHER),
+    ("git restore --staged x.json", NEITHER), ("git log --grep add", NEITHER), ("git apply fix.patch", NEITHER),
+    ("git pull && npm ci", NEITHER), ("git checkout -b add-notes", NEITHER), ("npm test", NEITHER),
+    ("echo add commit stash", NEITHER), ("grep -r git . | wc -l", NEITHER), ("cat .git/config", NEITHER),
+    ("echo 'заметка: git'", NEITHER), ("", NEITHER),
+])
+def test_what_a_command_may_have_done_to_gits_record(command, effects):
+    assert bypass.git_effects(command) == effects
