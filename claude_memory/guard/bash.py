@@ -30,7 +30,7 @@ from claude_memory.core.categories import CATEGORY_BY_FOLDER
 from claude_memory.core.layout import CONFIG_NAME, INDEX_NAME, MEMORY_PARTS, STAGING_DIRNAME
 from claude_memory.guard.shell import BARE, OPERATOR_MARK, QUOTED, SUBST, VAR, Command, Word, _ansi_c, lex
 
-__all__ = ["Finding", "Budget", "BudgetExceeded", "find_store_writes", "mentions_store"]
+__all__ = ["Finding", "Budget", "BudgetExceeded", "find_store_writes", "mentions_store", "SHELLS"]
 
 _ANY = "\x00"  # an unknown stretch of path (unknown variable, substitution, unknown cwd)
 _TAINT = "\x03"  # follows _ANY when the unknown was computed by a command whose text names the store
@@ -120,7 +120,7 @@ _COPY_VALUE_OPTS = {
 }
 _INTERPRETER_VALUE_OPTS = {"python": {"-X", "-W", "-Q"}, "node": {"-r", "--require", "--input-type"},
                            "perl": {"-I", "-M", "-m"}, "ruby": {"-I", "-r"}}
-_SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh"}
+SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh"}
 _INLINE_FLAGS = {  # interpreter -> options whose value is program text
     "python": {"-c"}, "pypy": {"-c"}, "pypy3": {"-c"}, "node": {"-e", "--eval", "-p", "--print"},
     "nodejs": {"-e", "--eval", "-p", "--print"}, "bun": {"-e", "--eval", "-p", "--print"},
@@ -1097,7 +1097,7 @@ class _Analysis:
                 if eq and n.replace("_", "a").isalnum():
                     self.assign(w, n, ctx)
             return
-        if verb in _SHELLS:
+        if verb in SHELLS:
             self.run_shell(verb, args, ctx, stdin_code, stdin_known)
         elif verb in _INLINE_FLAGS:
             self.run_interpreter(verb, args, ctx, stdin_code, stdin_known)
@@ -1568,7 +1568,7 @@ class _Analysis:
         if replace:  # the input's lines stand where the replace string is: unknown paths
             inner = [Word([(VAR, "?", "")]) if replace in w.text and k else w for k, w in enumerate(inner)]
         verb = _verb_name(inner[0].text)
-        if verb in _SHELLS or verb == "eval":
+        if verb in SHELLS or verb == "eval":
             self.note_dynamic(f"xargs {verb}: text read from the input is run as a command")
         sub = _Analysis(self.store, self.env, self.reader)
         sub.written = self.written

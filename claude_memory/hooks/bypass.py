@@ -124,7 +124,7 @@ def git_effects(command: str, _depth: int = 0) -> tuple[bool, bool]:
     if _depth > _MAX_DEPTH:
         return _BOTH
     from claude_memory.guard import shell
-    from claude_memory.guard.bash import _SHELLS
+    from claude_memory.guard.bash import SHELLS
 
     script = shell.lex(command)
     found = [git_effects(inner, _depth + 1) for inner in script.nested]
@@ -139,7 +139,7 @@ def git_effects(command: str, _depth: int = 0) -> tuple[bool, bool]:
             found.append(_git_call(words[1:]))
         elif verb == "eval":
             found.append(git_effects(" ".join(words[1:]), _depth + 1))
-        elif verb in _SHELLS:
+        elif verb in SHELLS:
             texts = [words[n + 1] for n, w in enumerate(words[:-1]) if w.startswith("-") and not
                      w.startswith("--") and "c" in w] + list(cmd.heredocs)
             found.extend(git_effects(text, _depth + 1) for text in texts)
