@@ -17,12 +17,14 @@ printed answer. Nothing is ever printed (the answer holds at most the operations
   scored again when it reaches the file.
 - The config is read first: memory off, triage off or no category that may trigger answers
   ``None`` at once, before the transcript is looked at.
-- A missing transcript: ``None`` at once. The CLI has its transcript on disk, whole, when it
-  runs the Stop hook (``claude -p``, resumed, forked and interactive sessions alike); a missing
-  one never comes (``--no-session-persistence`` names a path it never writes, and says so
-  nowhere in the hook input). A transcript being written (empty, or ending mid-line, and
-  changed within ``TRANSCRIPT_WAIT_SECONDS``) is waited for up to that long; one that ends
-  mid-line is then read up to its last whole line. Anything unexpected: the edge fails open.
+- The transcript is waited for only while something says it is coming, and never long: one being
+  written (empty, or ending mid-line, and changed within ``TRANSCRIPT_WAIT_SECONDS``) for up to
+  that long, then read up to its last whole line; a missing one for up to ``MISSING_WAIT_SECONDS``
+  only. The CLI queues its transcript writes and flushes them every 100 ms, so a persisted
+  session's file is there by then even on a first turn the model answered at once; one still
+  missing never comes (``--no-session-persistence`` names a path it never writes, and the hook
+  input does not say so). A folder, FIFO or device there: ``None`` at once. Anything
+  unexpected: the edge fails open.
 Standard library only, and lean: ``os`` strings, no pathlib/json/re/typing on the
 path of a stop that triggers nothing (``re`` comes only when a cue's literal gate passes).
 """
@@ -67,62 +69,71 @@ def _max_context_bytes(config: dict) -> int:
 #: The longest the Stop hook waits for a transcript that is being written (and how recently it must have
 #: changed to count as being written).
 TRANSCRIPT_WAIT_SECONDS = 3.0
+#: The longest it waits for a transcript that is not there yet: the CLI flushes its queued transcript
+#: writes every 100 ms (``FLUSH_INTERVAL_MS`` of the pinned CLI), so this is five flushes. A stop without
+#: session persistence costs at most this (nothing at all with memory or triage off).
+MISSING_WAIT_SECONDS = 0.5
 _POLL_SECONDS = 0.05
-#: :func:`transcript_state` answers
-READY, WRITING, ABSENT = "ready", "writing", "absent"
+#: :func:`transcript_state` answers: read it; wait for a write in flight; wait briefly for a first
+#: flush; nothing to read and nothing coming
+READY, WRITING, MISSING, ABSENT = "ready", "writing", "missing", "absent"
+#: what :func:`_look` found at the path
+NO_FILE, REGULAR, OTHER = "no file", "regular file", "other"
 
 
-def transcript_state(size: int | None, ends_whole: bool, age: float) -> str:
-    """What a transcript's state on disk says (``size`` None: no regular file there; ``ends_whole``: its
-    last byte is a newline; ``age``: seconds since it last changed). :data:`READY` to read; :data:`WRITING`
-    when a write is in flight (empty or ending mid-line, and changed just now): worth a short wait;
-    :data:`ABSENT` when there is nothing to read and nothing is coming (no file, or an empty one left
-    alone). A missing file is never waited for: the CLI writes the transcript before the Stop hook
-    runs, so a missing one is a session that is not persisted."""
-    if size is None:
+def transcript_state(found: str, size: int, ends_whole: bool, age: float) -> str:
+    """What a transcript's state on disk says: ``found`` (:data:`NO_FILE`, :data:`REGULAR` or
+    :data:`OTHER`: a folder, FIFO or device, which no write of the CLI turns into a transcript),
+    its ``size``, whether its last byte is a newline (``ends_whole``), and ``age``, the seconds since it
+    last changed. See :data:`READY`."""
+    if found == NO_FILE:
+        return MISSING
+    if found != REGULAR:
         return ABSENT
     if size > 0 and ends_whole:
         return READY
     if age <= TRANSCRIPT_WAIT_SECONDS:
         return WRITING
-    return READY if size > 0 else ABSENT
+    return READY if size > 0 else ABSENT  # a torn last line nobody finishes: its whole lines are read
 
 
-def _look(path: str) -> tuple[int | None, bool, float]:
-    """``(size, ends_whole, age)`` of ``path`` for :func:`transcript_state` (size None: no regular file)."""
+def _look(path: str) -> tuple[str, int, bool, float]:
+    """``(found, size, ends_whole, age)`` of ``path`` for :func:`transcript_state`."""
     import stat
     import time
 
     try:
         st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode):  # a folder, a FIFO, a device never becomes a transcript
-            return None, False, 0.0
+        if not stat.S_ISREG(st.st_mode):
+            return OTHER, 0, False, 0.0
         ends_whole = False
         if st.st_size > 0:
             with open(path, "rb") as fh:
                 fh.seek(st.st_size - 1)
                 ends_whole = fh.read(1) == b"\n"
+    except FileNotFoundError:
+        return NO_FILE, 0, False, 0.0
     except (OSError, ValueError):
-        return None, False, 0.0
-    return st.st_size, ends_whole, time.time() - st.st_mtime
+        return OTHER, 0, False, 0.0
+    return REGULAR, st.st_size, ends_whole, time.time() - st.st_mtime
 
 
-def _wait_for_transcript(path: str, timeout: float | None = None, *, sleep=None, clock=None) -> bool:
-    """True when ``path`` has something to read; polls (``sleep``, default :func:`time.sleep`) only while
-    :func:`transcript_state` says it is being written, for at most ``timeout`` seconds (``clock``:
-    :func:`time.monotonic`)."""
+def _wait_for_transcript(path: str, *, sleep=None, clock=None) -> bool:
+    """True when ``path`` has something to read. Polls (``sleep``, default :func:`time.sleep`) only while
+    :func:`transcript_state` says it is coming: at most ``MISSING_WAIT_SECONDS`` while it is missing,
+    ``TRANSCRIPT_WAIT_SECONDS`` in all (``clock``: :func:`time.monotonic`)."""
     import time
 
     sleep = time.sleep if sleep is None else sleep
     clock = time.monotonic if clock is None else clock
-    deadline = clock() + (TRANSCRIPT_WAIT_SECONDS if timeout is None else timeout)
+    start = clock()
     while True:
-        size, ends_whole, age = _look(path)
-        state = transcript_state(size, ends_whole, age)
-        if state != WRITING:
+        found, size, ends_whole, age = _look(path)
+        state = transcript_state(found, size, ends_whole, age)
+        if state in (READY, ABSENT):
             return state == READY
-        if clock() >= deadline:
-            return bool(size)  # still mid-line: its whole lines are read
+        if clock() - start >= (MISSING_WAIT_SECONDS if state == MISSING else TRANSCRIPT_WAIT_SECONDS):
+            return size > 0  # still mid-line: its whole lines are read
         sleep(_POLL_SECONDS)
 
 
