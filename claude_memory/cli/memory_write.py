@@ -108,8 +108,8 @@ STAMPED_FIELDS = ("created_at", "updated_at")
 
 def stamped(doc: dict, now: str) -> dict:
     """``doc`` with :data:`STAMPED_FIELDS` set to ``now``, whatever the draft gave (a past date copied from
-    an example, a future one, a value that is no timestamp at all): a new memory is created now; an
-    update's merge keeps the stored ``created_at`` (:data:`claude_memory.store.merge.IMMUTABLE_FIELDS`)."""
+    an example, a future one, a value that is no timestamp at all): a new memory is created now; the
+    store's update merge keeps the stored ``created_at`` (it is immutable there)."""
     return {**doc, **{name: now for name in STAMPED_FIELDS}}
 
 
