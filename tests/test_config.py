@@ -184,7 +184,6 @@ def test_hook_config_returns_fresh_dicts(tmp_path):
     ({"retreival": {"max_inject": 2}}, "unknown setting 'retreival' ignored; did you mean retrieval?"),
     ({"retrieval": {"max_injekt": 2}}, "unknown setting 'retrieval.max_injekt' ignored; did you mean retrieval.max_inject?"),
     ({"retrieval": {"max_inject": "2"}}, "retrieval.max_inject must be a whole number, not a string"),
-    ({"retrieval": {"enabled": 1}}, "retrieval.enabled must be true or false, not a whole number"),
     ({"retrieval": 5}, "retrieval must be an object, not a whole number"),
     ({"triage": {"thresholds": {"decision": 7}}}, "triage.thresholds.decision must be between 0.01 and 1.0"),
     ({"retrieval": {"max_inject": -1}}, "retrieval.max_inject must be between 0 and 20"),
@@ -226,3 +225,68 @@ def test_every_setting_is_documented_and_read():
         assert f"`{generic}`" in readme or f"`{dotted}`" in readme, f"{dotted} is not in the README's table"
         leaf = dotted.rsplit(".", 1)[-1]
         assert f'"{leaf}"' in code or f"'{leaf}'" in code or f".{leaf}" in code, f"{dotted} is read nowhere"
+
+
+# ------------------------------------------------------------------ switches: one fail-safe reading
+
+
+def _switches() -> list[str]:
+    """Every boolean setting of the shipped defaults, dotted."""
+    defaults = load_defaults()
+    return [dotted for dotted in _leaves(defaults) if isinstance(config.setting(defaults, dotted), bool)]
+
+
+def _nested(dotted: str, value) -> dict:
+    out = value
+    for part in reversed(dotted.split(".")):
+        out = {part: out}
+    return out
+
+
+SWITCHES = _switches()
+#: how a switch written as something other than a JSON boolean is read
+SPELLINGS = [("false", False), (0, False), ("off", False), ("no", False), (" OFF ", False), (None, False),
+             (0.0, False), ("maybe", False), ("nein", False), ("ложь", False), ("", False), ([], False),
+             ({}, False), ("true", True), (1, True), ("on", True), ("Yes", True), ("1", True)]
+
+
+def test_the_defaults_have_the_switches_the_readers_use():
+    assert {"enabled", "triage.enabled", "retrieval.enabled", "categories.decision.auto_capture",
+            "categories.decision.enabled", "delete.archive_retired", "usage.enabled"} <= set(SWITCHES)
+
+
+@pytest.mark.parametrize("key", SWITCHES)
+@pytest.mark.parametrize("spelling, meant", SPELLINGS)
+def test_every_switch_reads_a_spelled_value_as_meant(memory_root, capsys, key, spelling, meant):
+    # "false", 0, "off" in a sub-switch used to warn "using the default True" and leave it on
+    _write_override(memory_root, json.dumps(_nested(key, spelling)))
+    assert config.setting(load_config(memory_root), key) is meant
+    err = capsys.readouterr().err
+    assert f"{key} must be true or false, not {spelling!r}; read as {str(meant).lower()}" in err
+    assert "using the default" not in err
+    assert any(f"read as {str(meant).lower()}" in p for p in config.config_problems(memory_root))
+
+
+@pytest.mark.parametrize("key", SWITCHES)
+@pytest.mark.parametrize("value", [True, False])
+def test_a_switch_given_as_a_boolean_is_taken_silently(memory_root, key, value):
+    _write_override(memory_root, json.dumps(_nested(key, value)))
+    assert config.setting(load_config(memory_root), key) is value
+    assert config.config_problems(memory_root) == []
+
+
+def test_the_readme_table_gives_every_switch_its_default():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    rows = {}
+    for line in readme.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].startswith("`"):
+            names = [n.strip().strip("`") for n in cells[0].split(",")]
+            values = [v.strip().strip("`") for v in cells[1].split(",")]
+            rows.update(zip(names, values if len(values) == len(names) else [cells[1]] * len(names)))
+    defaults = load_defaults()
+    for dotted in SWITCHES:
+        generic = ".".join("<category>" if part in CATEGORIES else part for part in dotted.split("."))
+        assert rows.get(generic) == str(config.setting(defaults, dotted)).lower(), dotted

@@ -249,10 +249,15 @@ def test_skill_has_one_example_per_category():
 
 
 @pytest.mark.parametrize("example", _skill_examples(), ids=lambda d: d["category"])
-def test_skill_examples_validate_against_the_schema(example):
-    validation = pytest.importorskip("claude_memory.store.validation")
-    validated = validation.validate_record(example, category=example["category"])
+def test_skill_examples_are_drafts_the_writer_takes(example):
+    # an example is a draft: the writer stamps its timestamps, so it gives none for Claude to copy
+    pytest.importorskip("claude_memory.store.validation")
+    from claude_memory.cli.memory_write import STAMPED_FIELDS, _prepare
+
+    assert not set(STAMPED_FIELDS) & set(example), "the writer sets these; an example must not suggest a date"
+    validated, _ = _prepare(example, category=example["category"], now="2027-03-04T05:06:07Z", target_id=None)
     assert validated["id"] == example["id"]
+    assert (validated["created_at"], validated["updated_at"]) == ("2027-03-04T05:06:07Z",) * 2
 
 
 def test_skill_hands_pending_captures_to_the_saver_agent_the_hook_names():

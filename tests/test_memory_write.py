@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -339,3 +340,107 @@ def test_a_non_english_draft_without_an_id_is_written_and_found(run_script, proj
     again = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input",
                        str(write_json(project / "again.json", doc)))
     assert again.returncode != 0 and expected_id in again.stdout + again.stderr
+
+
+# ---- the writer stamps the timestamps of Claude's drafts (an injected clock: no sleep, no wall time)
+
+from datetime import datetime, timezone  # noqa: E402
+
+T1 = datetime(2027, 3, 4, 5, 6, 7, tzinfo=timezone.utc)
+T2 = datetime(2027, 9, 10, 11, 12, 13, tzinfo=timezone.utc)
+#: what a draft may say: the skill's old example date (copied by Claude), a future one, no timestamp at all
+DRAFT_DATES = ["2026-05-01T10:00:00Z", "2099-12-31T23:59:59Z", "1970-01-01T00:00:00+05:00", "yesterday", "",
+               None, 17, "2026-05-01T10:00:00", "二〇二六年五月一日"]
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The writer's clock: ``clock.now`` is the time of every write the writer makes after it is set."""
+    from claude_memory import store
+
+    class Clock:
+        now = T1
+
+    real = store.open_store
+
+    def open_store(root):
+        ctx = real(root)
+        ctx.now = Clock.now
+        return ctx
+
+    monkeypatch.setattr(store, "open_store", open_store)
+    return Clock
+
+
+def _in_process(capsys, *argv: str, keep_timestamps: bool = False) -> dict:
+    from claude_memory.cli import memory_write
+
+    code = memory_write.main(list(argv), keep_timestamps=keep_timestamps)
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out.splitlines()[-1])
+
+
+def _stored(path) -> dict:
+    return json.loads(Path(path).read_text())
+
+
+@pytest.mark.parametrize("created, updated", [(d, d) for d in DRAFT_DATES] + [
+    ("2026-05-01T10:00:00Z", "2099-01-01T00:00:00Z"), ("2099-01-01T00:00:00Z", "2026-05-01T10:00:00Z")])
+def test_create_stamps_now_whatever_the_draft_says(project, memory_root, capsys, clock, created, updated):
+    draft = write_json(project / "d.json", make_doc(created_at=created, updated_at=updated))
+    made = _in_process(capsys, "--root", str(memory_root), "--action", "create", "--category", "decision",
+                       "--input", str(draft))
+    doc = _stored(made["path"])
+    assert (doc["created_at"], doc["updated_at"]) == ("2027-03-04T05:06:07Z", "2027-03-04T05:06:07Z")
+
+
+@pytest.mark.parametrize("date", DRAFT_DATES)
+def test_update_keeps_the_stored_created_at_and_stamps_updated_at_now(project, memory_root, capsys, clock, date):
+    draft = write_json(project / "d.json", make_doc())
+    made = _in_process(capsys, "--root", str(memory_root), "--action", "create", "--category", "decision",
+                       "--input", str(draft))
+    clock.now = T2
+    doc = _stored(made["path"])
+    doc.update(created_at=date, updated_at=date, title="Use Postgres for all storage",
+               changes=[{"date": "2026-06-01T00:00:00Z", "summary": "all storage"}])
+    upd = write_json(project / "u.json", doc)
+    _in_process(capsys, "--root", str(memory_root), "--action", "update", "--target", made["path"],
+                "--input", str(upd), "--hash", made["hash"])
+    after = _stored(made["path"])
+    assert (after["created_at"], after["updated_at"]) == ("2027-03-04T05:06:07Z", "2027-09-10T11:12:13Z")
+
+
+def test_a_batch_create_is_stamped_too(project, memory_root, capsys, clock):
+    import io
+
+    batch = json.dumps([{"action": "create", "category": "decision",
+                         "draft": make_doc(created_at="2026-05-01T10:00:00Z", updated_at="2099-01-01T00:00:00Z")}])
+    real_stdin = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(batch.encode()))
+    try:
+        out = _in_process(capsys, "--root", str(memory_root), "--batch", "-")
+    finally:
+        sys.stdin = real_stdin
+    doc = _stored(out["results"][0]["path"])
+    assert (doc["created_at"], doc["updated_at"]) == ("2027-03-04T05:06:07Z", "2027-03-04T05:06:07Z")
+
+
+def test_moving_or_importing_a_record_keeps_its_dates(project, memory_root, capsys, clock):
+    # the in-process callers that move or import an existing record keep the dates they give
+    draft = write_json(project / "d.json", make_doc(created_at="2025-01-02T03:04:05Z",
+                                                   updated_at="2025-06-07T08:09:10Z"))
+    made = _in_process(capsys, "--root", str(memory_root), "--action", "create", "--category", "decision",
+                       "--input", str(draft), keep_timestamps=True)
+    doc = _stored(made["path"])
+    assert (doc["created_at"], doc["updated_at"]) == ("2025-01-02T03:04:05Z", "2025-06-07T08:09:10Z")
+
+
+def test_the_command_line_stamps_a_copied_example_date(run_script, project, memory_root):
+    # as Claude runs it: the draft's example date (past) and a future one are not kept
+    for i, date in enumerate(("2026-05-01T10:00:00Z", "2099-12-31T23:59:59Z")):
+        draft = write_json(project / f"d{i}.json", make_doc(id=f"use-postgres-{i}", created_at=date, updated_at=date))
+        made = run_script(SCRIPT, "--action", "create", "--category", "decision", "--input", str(draft),
+                          check=True).json()
+        doc = _stored(made["path"])
+        assert doc["created_at"] != date and doc["created_at"] == doc["updated_at"]

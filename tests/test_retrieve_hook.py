@@ -64,6 +64,8 @@ def test_empty_store_injects_nothing(memory_root, project, monkeypatch):
 
 @pytest.mark.parametrize("override, injects", [
     ({"retrieval": {"enabled": False}}, False), ({"retrieval": {"max_inject": 0}}, False),
+    ({"retrieval": {"enabled": "false"}}, False), ({"retrieval": {"enabled": 0}}, False),
+    ({"retrieval": {"enabled": "off"}}, False), ({"retrieval": {"enabled": "on"}}, True),
     ({"retrieval": {"max_inject": "five"}}, True), ({"retrieval": "nonsense"}, True),
 ])
 def test_config_controls_recall(store, project, override, injects):
@@ -85,11 +87,12 @@ def test_max_inject_limits_the_block(store, project):
 @pytest.mark.parametrize("override, enabled, limit", [
     ({}, True, 5), ({"retrieval": {"max_inject": 3}}, True, 3), ({"retrieval": {"max_inject": 500}}, True, 5),
     ({"retrieval": {"max_inject": -2}}, True, 5), ({"retrieval": {"max_inject": True}}, True, 5),
-    ({"retrieval": {"enabled": False}}, False, 5), ({"retrieval": {"enabled": "no"}}, True, 5),
+    ({"retrieval": {"enabled": False}}, False, 5), ({"retrieval": {"enabled": "no"}}, False, 5),
     ({"enabled": False}, False, 0),
 ])
 def test_retrieval_settings_from_the_checked_config(store, override, enabled, limit):
-    # out-of-range and wrongly typed values are reported by the loader and the default kept
+    # out-of-range and wrongly typed values are reported by the loader and the default kept; a switch
+    # written as a word is read as meant
     (store / "memory-config.json").write_text(json.dumps(override))
     assert retrieve.retrieval_settings(retrieve._config(str(store))) == (enabled, limit)
 

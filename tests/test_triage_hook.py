@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 from pathlib import Path
 
 import pytest
 
 from claude_memory.hooks import triage as triage_hook
 from claude_memory.hooks.triage import decide, enabled_categories, thresholds
+from claude_memory.core.categories import CATEGORIES
 from triage_helpers import jsonl
 
 DECISION_TURN = [
@@ -111,15 +111,25 @@ def test_save_flow_after_a_block_never_triggers_again(env, transcript):
     assert run(payload(transcript, env, last_assistant_message="Saved.")) == []
 
 
+@pytest.mark.parametrize("off", [False, "false", 0, "off", "no", None])
 @pytest.mark.parametrize("override", [
-    {"triage": {"enabled": False}},
-    {"categories": {"decision": {"enabled": False}}},
-    {"categories": {"decision": {"auto_capture": False}}},
+    lambda off: {"triage": {"enabled": off}},
+    lambda off: {"categories": {"decision": {"enabled": off}}},
+    lambda off: {"categories": {"decision": {"auto_capture": off}}},
 ])
-def test_config_switches_turn_triage_off(env, transcript, memory_root, override):
+def test_config_switches_turn_triage_off(env, transcript, memory_root, override, off):
+    # a switch spelled "false", 0, "off" or "no" is off too (it used to warn and keep the default, on)
     memory_root.mkdir(parents=True)
-    (memory_root / "memory-config.json").write_text(json.dumps(override))
+    (memory_root / "memory-config.json").write_text(json.dumps(override(off)))
     assert run(payload(transcript, env)) == []
+
+
+@pytest.mark.parametrize("on", [True, "true", 1, "on", "yes"])
+def test_a_switch_spelled_on_leaves_triage_on(env, transcript, memory_root, on):
+    memory_root.mkdir(parents=True)
+    (memory_root / "memory-config.json").write_text(json.dumps({"triage": {"enabled": on},
+                                                                "categories": {"decision": {"auto_capture": on}}}))
+    assert run(payload(transcript, env)) == ["decision"]
 
 
 def test_enabled_categories_and_thresholds_read_the_checked_config(memory_root):
@@ -135,11 +145,112 @@ def test_enabled_categories_and_thresholds_read_the_checked_config(memory_root):
     assert (limits["decision"], limits["runbook"], limits["constraint"]) == (0.5, 0.7, 0.5)
 
 
-@pytest.mark.parametrize("bad", [{}, {"transcript_path": 5}, {"transcript_path": "/nonexistent/t.jsonl"},
-                                 {"transcript_path": ""}])
-def test_missing_transcript_is_silent(env, bad, monkeypatch):
-    monkeypatch.setattr(triage_hook, "TRANSCRIPT_WAIT_SECONDS", 0.1)
+def _no_wait(monkeypatch, why: str) -> None:
+    """Any poll for the transcript fails the test (the wait is counted by structure, never timed)."""
+    import time
+
+    monkeypatch.setattr(time, "sleep", lambda s: pytest.fail(why))
+
+
+class FakeClock:
+    """A clock that moves only when the hook sleeps; each sleep is counted and may change the file."""
+
+    def __init__(self, on_sleep=None):
+        self.now, self.sleeps, self.on_sleep = 0.0, 0, on_sleep
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps += 1
+        self.now = self.sleeps * seconds  # not a running sum: no float drift in the count
+        if self.on_sleep is not None:
+            self.on_sleep(self.sleeps)
+
+
+def _polls(seconds: float) -> int:
+    """How many polls a wait of ``seconds`` is."""
+    return round(seconds / triage_hook._POLL_SECONDS)
+
+
+@pytest.mark.parametrize("bad", [{}, {"transcript_path": 5}, {"transcript_path": ""}, {"transcript_path": None}])
+def test_no_transcript_path_is_silent_and_not_waited_for(env, bad, monkeypatch):
+    _no_wait(monkeypatch, f"waited for a transcript with no path: {bad}")
     assert decide({"session_id": "s", "cwd": str(env), **bad}) is None
+
+
+def test_a_missing_transcript_is_waited_for_a_few_flushes_only(env, tmp_path, monkeypatch):
+    # --no-session-persistence names a transcript it never writes: the stop waits MISSING_WAIT_SECONDS
+    # (five of the CLI's flushes), not the 3 s it waited before
+    import time
+
+    clock = FakeClock()
+    monkeypatch.setattr(time, "sleep", clock.sleep)
+    monkeypatch.setattr(time, "monotonic", clock)
+    assert decide(payload(tmp_path / "never.jsonl", env)) is None
+    assert clock.sleeps == _polls(triage_hook.MISSING_WAIT_SECONDS) == 10
+    assert triage_hook.MISSING_WAIT_SECONDS < triage_hook.TRANSCRIPT_WAIT_SECONDS
+
+
+@pytest.mark.parametrize("override", [{"enabled": False}, {"enabled": "off"}, {"triage": {"enabled": False}},
+                                      {"triage": {"enabled": "no"}},
+                                      {"categories": {c: {"auto_capture": False} for c in CATEGORIES}}])
+@pytest.mark.parametrize("on_disk", ["missing", "empty", "mid-line"])
+def test_config_is_read_before_the_transcript_is_looked_at(env, memory_root, tmp_path, monkeypatch, override,
+                                                           on_disk):
+    # memory or triage off: the answer comes at once, whatever the transcript's state
+    memory_root.mkdir(parents=True)
+    (memory_root / "memory-config.json").write_text(json.dumps(override))
+    path = tmp_path / "t.jsonl"
+    if on_disk != "missing":
+        path.write_bytes(b"" if on_disk == "empty" else b'{"type": "user", "mess')
+    monkeypatch.setattr(triage_hook, "_wait_for_transcript",
+                        lambda *a, **k: pytest.fail("looked at the transcript with capture off"))
+    assert decide(payload(path, env)) is None
+
+
+@pytest.mark.parametrize("found, size, ends_whole, age, state", [
+    ("no file", 0, False, 0.0, "missing"),          # not flushed yet, or a session that is not persisted
+    ("no file", 0, False, 99.0, "missing"),
+    ("other", 0, False, 0.0, "absent"),             # a folder, a FIFO, a device: never a transcript
+    ("regular file", 10, True, 0.0, "ready"), ("regular file", 10, True, 99.0, "ready"),
+    ("regular file", 0, False, 0.0, "writing"),     # created, not yet written: the write is in flight
+    ("regular file", 10, False, 0.5, "writing"),    # ends mid-line and changed just now
+    ("regular file", 10, False, -5.0, "writing"),   # a clock ahead of the file's: still bounded
+    ("regular file", 0, False, 99.0, "absent"),     # an empty file left alone
+    ("regular file", 10, False, 99.0, "ready"),     # a torn last line nobody finishes: its whole lines
+])
+def test_transcript_state(found, size, ends_whole, age, state):
+    assert triage_hook.transcript_state(found, size, ends_whole, age) == state
+
+
+WHOLE, TORN = jsonl(DECISION_TURN), jsonl(DECISION_TURN)[:-7]
+
+
+@pytest.mark.parametrize("initial, later, found, polls", [
+    (b"", WHOLE, True, 2),          # created, then written after the hook started
+    (TORN, WHOLE, True, 2),         # the last line finished
+    (b"", b"", False, 60),          # never written: gives up at TRANSCRIPT_WAIT_SECONDS
+    (TORN, None, True, 60),         # never finished: its whole lines are read
+    (None, WHOLE, True, 2),         # flushed for the first time after the hook started
+    (None, b"", False, 60),         # created by a flush, never written: the longer bound
+    (None, None, False, 10),        # never comes: gives up at MISSING_WAIT_SECONDS
+])
+def test_a_transcript_that_is_coming_is_waited_for_within_its_bound(tmp_path, initial, later, found, polls):
+    path = tmp_path / "t.jsonl"
+    if initial is not None:
+        path.write_bytes(initial)
+    clock = FakeClock(lambda n: n == 2 and later is not None and path.write_bytes(later))
+    assert triage_hook._wait_for_transcript(str(path), sleep=clock.sleep, clock=clock) is found
+    assert clock.sleeps == polls <= _polls(triage_hook.TRANSCRIPT_WAIT_SECONDS)
+
+
+def test_a_whole_transcript_is_never_polled(tmp_path):
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(WHOLE)
+    clock = FakeClock()
+    assert triage_hook._wait_for_transcript(str(path), sleep=clock.sleep, clock=clock) is True
+    assert clock.sleeps == 0
 
 
 @pytest.mark.parametrize("kind", ["folder", "fifo", "device"])
@@ -156,18 +267,21 @@ def test_a_transcript_path_that_is_no_file_is_answered_at_once(env, tmp_path, ki
     assert decide({"session_id": "s", "cwd": str(env), "transcript_path": str(path)}) is None
 
 
-@pytest.mark.parametrize("initial", [None, b""])
-def test_transcript_written_after_the_stop_hook_started_is_still_triaged(env, tmp_path, initial):
-    """Claude Code writes the transcript asynchronously: on a fast first turn it appears late."""
+def test_transcript_written_after_the_stop_hook_started_is_still_triaged(env, tmp_path, monkeypatch):
+    """A transcript the CLI has created but not yet written is waited for (by polls, not by time)."""
+    import time
+
     transcript = tmp_path / "late.jsonl"
-    if initial is not None:
-        transcript.write_bytes(initial)
-    timer = threading.Timer(0.3, lambda: transcript.write_bytes(jsonl(DECISION_TURN)))
-    timer.start()
-    try:
-        assert run(payload(transcript, env)) == ["decision"]
-    finally:
-        timer.cancel()
+    transcript.write_bytes(b"")
+    polls = []
+
+    def sleep(seconds):
+        polls.append(seconds)
+        transcript.write_bytes(jsonl(DECISION_TURN))
+
+    monkeypatch.setattr(time, "sleep", sleep)
+    assert run(payload(transcript, env)) == ["decision"]
+    assert len(polls) == 1
 
 
 def test_rewritten_transcript_starts_over(env, tmp_path, transcript):
@@ -195,6 +309,73 @@ def test_missing_transcript_script(run_script, project):
     result = run_script(SCRIPT, stdin={"session_id": "s", "transcript_path": str(project / "none.jsonl"),
                                        "cwd": str(project), "stop_hook_active": False})
     assert (result.returncode, result.stdout) == (0, "")
+
+
+#: Loaded at the hook's start (sitecustomize): every ``time.sleep`` is recorded before it sleeps.
+SLEEP_RECORDER = """
+import os, time
+
+_sleep = time.sleep
+
+
+def _recorded(seconds):
+    with open(os.environ["SLEEP_LOG"], "a") as fh:
+        fh.write(f"{seconds}\\n")
+    _sleep(seconds)
+
+
+time.sleep = _recorded
+"""
+
+
+@pytest.mark.parametrize("override, warning, polls", [
+    (None, "", 10), ({"enabled": False}, "", 0),
+    ({"triage": {"enabled": "off"}}, "claude-memory: warning: triage.enabled must be true or false, not 'off'; "
+                                     "read as false (triage.enabled is off here)\n", 0),
+])
+def test_a_stop_without_a_transcript_returns_promptly_as_claude_code_runs_it(project, tmp_path, memory_root,
+                                                                            override, warning, polls):
+    # claude -p --no-session-persistence: the Stop payload names a transcript that is never written.
+    # The hook answers nothing; with capture off it never polls for it, with capture on it polls for
+    # MISSING_WAIT_SECONDS (counted by a sleep recorder, not timed): it used to wait 3 s either way.
+    import subprocess
+    import sys
+
+    from locations import REPO, SCRIPTS
+
+    if override is not None:
+        memory_root.mkdir(parents=True)
+        (memory_root / "memory-config.json").write_text(json.dumps(override))
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(SLEEP_RECORDER)
+    log = tmp_path / "sleeps.log"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE_")}
+    env.update(PYTHONPATH=str(site), SLEEP_LOG=str(log), CLAUDE_PROJECT_DIR=str(project), CLAUDE_PLUGIN_ROOT=str(REPO))
+    stdin = {"session_id": "3f1c", "transcript_path": str(tmp_path / "projects" / "3f1c.jsonl"), "cwd": str(project),
+             "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": LAST,
+             "permission_mode": "default", "prompt_id": "p1"}
+    # Without the hooks' -S (hooks.json): the recorder is a sitecustomize, which -S would skip. The code run is the same.
+    done = subprocess.run([sys.executable, str(SCRIPTS / SCRIPT)], input=json.dumps(stdin).encode(),
+                          capture_output=True, cwd=project, env=env, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr.decode()) == (0, b"", warning)
+    slept = [float(line) for line in log.read_text().split()] if log.exists() else []
+    assert len(slept) == polls and sum(slept) <= triage_hook.MISSING_WAIT_SECONDS + 1e-9, slept
+    assert not pending_file(project).exists()
+
+
+def test_the_sleep_recorder_records(tmp_path):
+    # the check above can fail: a sleep in the hook's process is recorded
+    import subprocess
+    import sys
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(SLEEP_RECORDER)
+    log = tmp_path / "sleeps.log"
+    subprocess.run([sys.executable, "-c", "import time; time.sleep(0)"], check=True,
+                   env={**os.environ, "PYTHONPATH": str(site), "SLEEP_LOG": str(log)})
+    assert log.read_text() == "0\n"
 
 
 def test_stop_hook_active_is_silent(run_script, project, transcript):

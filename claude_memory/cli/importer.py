@@ -288,7 +288,7 @@ def run_import(root: Path, path: Path, *, dry_run: bool, category: str | None, n
             argv += ["--category", step["category"]] + (["--target", step["target"]] if step["action"] == "update" else [])
             out, err = io.StringIO(), io.StringIO()
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                code = memory_write.main(argv)
+                code = memory_write.main(argv, keep_timestamps=True)  # the import's own dates
             step["ok"] = code == 0
             if code == 0:
                 step["path"] = json.loads(out.getvalue().strip().splitlines()[-1])["path"]

@@ -9,6 +9,12 @@
 draft file is needed anywhere: the plugin's guard approves exactly that call
 without a prompt in every permission mode (see :mod:`claude_memory.guard.own_call`).
 
+A draft's ``created_at`` and ``updated_at`` are the writer's, never the draft's (Claude copies the
+skill's example dates, past or future): a created memory gets the write's time for both, an update
+keeps the stored ``created_at`` and gets the write's time as ``updated_at`` (:func:`stamped`). Only
+the in-process callers that move or import an existing record (``--promote``/``--demote``,
+``--import``) keep the dates they give, with :func:`main`'s ``keep_timestamps``.
+
 Success: one JSON line on stdout ``{"ok": true, "action", "path", "id",
 "warnings", "hash"}`` (hash = MD5 of the file as now on disk, for the next
 ``--hash``); auto-fix notes and warnings also go to stderr. Failure: the
@@ -32,7 +38,7 @@ from claude_memory.core.layout import MAX_MEMORY_BYTES
 from claude_memory.cli import ArgParser
 from claude_memory.core import jsonio
 
-__all__ = ["PROG", "ACTIONS", "MAX_INPUT_BYTES", "build_parser", "read_input", "main"]
+__all__ = ["PROG", "ACTIONS", "MAX_INPUT_BYTES", "STAMPED_FIELDS", "build_parser", "read_input", "stamped", "main"]
 
 PROG = "memory_write"
 ACTIONS = ("create", "update", "delete", "archive", "unarchive", "restore")
@@ -96,10 +102,25 @@ def read_input(path_arg: str) -> tuple[dict, Path | None]:
     return doc, path
 
 
-def _prepare(doc: dict, *, category: str, now: str, target_id: str | None) -> tuple[dict, list[str]]:
-    """(the validated draft, warnings about what redaction removed)."""
+#: The envelope's timestamps: set by the writer on every draft (:func:`stamped`).
+STAMPED_FIELDS = ("created_at", "updated_at")
+
+
+def stamped(doc: dict, now: str) -> dict:
+    """``doc`` with :data:`STAMPED_FIELDS` set to ``now``, whatever the draft gave (a past date copied from
+    an example, a future one, a value that is no timestamp at all): a new memory is created now; the
+    store's update merge keeps the stored ``created_at`` (it is immutable there)."""
+    return {**doc, **{name: now for name in STAMPED_FIELDS}}
+
+
+def _prepare(doc: dict, *, category: str, now: str, target_id: str | None,
+             keep_timestamps: bool = False) -> tuple[dict, list[str]]:
+    """(the validated draft, warnings about what redaction removed). The draft's timestamps are
+    replaced by ``now`` (:func:`stamped`) unless ``keep_timestamps``."""
     from claude_memory import store
 
+    if not keep_timestamps:
+        doc = stamped(doc, now)
     redactions: list[str] = []
     record, notes = store.prepare_draft(doc, category=category, now=now, target_id=target_id,
                                         redactions=redactions)
@@ -127,7 +148,7 @@ def _is_staged_draft(path: Path, root: Path) -> bool:
         return False
 
 
-def _run(argv: Sequence[str]) -> int:
+def _run(argv: Sequence[str], keep_timestamps: bool = False) -> int:
     args = build_parser().parse_args(argv)
     if args.batch is not None:
         if args.action or args.input or args.target:
@@ -158,7 +179,7 @@ def _run(argv: Sequence[str]) -> int:
         if draft_path is not None and _is_staged_draft(draft_path, root):
             _redact_staged_draft(draft_path)
         draft, redactions = _prepare(raw, category=category, now=ctx.now_ts,
-                                     target_id=located.id if located else None)
+                                     target_id=located.id if located else None, keep_timestamps=keep_timestamps)
         if args.action == "create":
             outcome = store.create(ctx, draft, category=category, target=args.target)
         else:
@@ -218,8 +239,12 @@ def _settle_recall(root: str) -> None:
         pass
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, keep_timestamps: bool = False) -> int:
+    """The writer's command line. ``keep_timestamps`` (in-process callers only, never a flag: Claude's
+    drafts are always stamped): keep a create or update draft's ``created_at``/``updated_at``, for a
+    record that already has its dates (a memory moved between stores, an imported note)."""
     import time
 
     argv = list(sys.argv[1:] if argv is None else argv)
-    return run_cli(PROG, _run, argv, on_done=_after_run(argv, time.monotonic()))
+    run = _run if not keep_timestamps else (lambda args: _run(args, keep_timestamps=True))
+    return run_cli(PROG, run, argv, on_done=_after_run(argv, time.monotonic()))

@@ -48,7 +48,7 @@ def move(source_root, dest_root, id: str, *, reason: str) -> dict:
     def write(argv: list) -> dict:
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = memory_write.main(argv)
+            code = memory_write.main(argv, keep_timestamps=True)  # the memory keeps its dates
         if code != 0:
             raise MemoryStoreError("IO_ERROR", err.getvalue().strip().splitlines()[0] if err.getvalue() else
                                    f"the writer failed ({code})")

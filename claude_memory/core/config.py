@@ -3,7 +3,9 @@
 ``memory-config.default.json`` is the one list of settings: every key, its default and (by the
 default's JSON type) its type. An override's key that the defaults do not have is reported with
 the nearest known name (a misspelling must not pass silently); a value of the wrong type, or a
-number outside :data:`BOUNDS`, is reported and the default kept. So every reader gets a config of
+number outside :data:`BOUNDS`, is reported and the default kept, but a switch (a setting whose
+default is true or false) written as ``"off"``, ``0``, ``"no"`` and the like is read as meant, and
+one nobody can read is off (:func:`.config_check._switch`). So every reader gets a config of
 exactly the defaults' shape and types and needs no defensive parsing of its own.
 
 Standard library only (recall, triage and the guards load it on every call), and

@@ -1,7 +1,9 @@
 """Checking a project's ``memory-config.json`` against the defaults (the rules are :mod:`.config`'s).
 
 An override's key that the defaults do not have is reported with the nearest known name; a value
-of the wrong type, or a number outside :data:`BOUNDS`, is reported and the default kept. Loaded
+of the wrong type, or a number outside :data:`BOUNDS`, is reported and the default kept, except that a
+switch (a boolean setting) written otherwise is read as meant by :func:`_switch`, the one reading of
+every switch (an unreadable value is off). Loaded
 only when a project has an override or a maintainer asks (:func:`load_config`,
 :func:`config_problems`): a hook in a project without one never imports it. These names are also
 reachable from :mod:`.config`.
@@ -87,8 +89,10 @@ def check_override(defaults: dict, override: dict, _prefix: str = "") -> tuple[d
     """``(config, problems)``: ``defaults`` updated by the valid part of ``override``.
 
     Unknown keys, wrong types and out-of-bounds numbers are left out, each with one problem line
-    that names the key and the fix; but the top-level privacy switch ``enabled`` is read as a person
-    meant it (:func:`_switch`: an unreadable value is off)."""
+    that names the key and the fix; but a switch (a setting whose default is true or false: the
+    top-level privacy switch ``enabled``, ``triage.enabled``, ``categories.<c>.auto_capture``, ...)
+    given as something else is read as a person meant it (:func:`_switch`: an unreadable value is
+    off), and the problem line says how it was read."""
     out = dict(defaults)
     problems: list[str] = []
     for key, value in override.items():
@@ -101,10 +105,11 @@ def check_override(defaults: dict, override: dict, _prefix: str = "") -> tuple[d
             problems.append(f"unknown setting {path!r} ignored{hint}")
             continue
         default = defaults[key]
-        if path == "enabled" and not isinstance(value, bool):  # the privacy switch fails safe
+        if isinstance(default, bool) and not isinstance(value, bool):  # every switch fails safe
             out[key] = _switch(value)
-            problems.append(f"enabled must be true or false, not {value!r}; read as {str(out[key]).lower()} "
-                            f"(memory is {'on' if out[key] else 'off'} here)")
+            said = "memory is" if path == "enabled" else f"{path} is"
+            problems.append(f"{path} must be true or false, not {value!r}; read as {str(out[key]).lower()} "
+                            f"({said} {'on' if out[key] else 'off'} here)")
             continue
         if isinstance(default, dict):
             if not isinstance(value, dict):
@@ -152,15 +157,16 @@ def config_problems(memory_root) -> list[str]:
     return problems
 
 
-#: Spellings of the top-level privacy switch ``enabled`` that are not JSON booleans, as people write them.
+#: Spellings of a switch (any setting whose default is a boolean) that are not JSON booleans, as people write them.
 _SWITCH_WORDS = {"false": False, "no": False, "off": False, "0": False, "true": True, "yes": True, "on": True,
                  "1": True}
 
 
 def _switch(value) -> bool:
-    """The top-level ``enabled`` a person meant: a boolean as it is; ``"false"``, ``0``, ``"off"``, ``null``
-    and the like as off, their opposites as on; anything else as off (the switch is the privacy
-    opt-out: a value nobody can read must not turn memory on)."""
+    """The switch a person meant (the one reading of every boolean setting): a boolean as it is;
+    ``"false"``, ``0``, ``"off"``, ``"no"``, ``null`` and the like as off, their opposites as on;
+    anything else as off (a switch is an opt-out: a value nobody can read must not turn a part of
+    memory on)."""
     if isinstance(value, bool):
         return value
     if isinstance(value, (int, float)):
@@ -188,9 +194,9 @@ def _unreadable_says_off(memory_root) -> bool:
 
 def load_config(memory_root: str | os.PathLike | None) -> dict:
     """Defaults updated by the valid part of ``<memory_root>/memory-config.json``; every problem is
-    reported on stderr and the default kept, except for the top-level privacy switch ``enabled``,
-    which fails safe: a value that is not a boolean is read as a person meant it (:func:`_switch`), and
-    a file that cannot be read but names ``"enabled"`` with an off value turns memory off."""
+    reported on stderr and the default kept, except for switches, which fail safe: a value that is
+    not a boolean is read as a person meant it (:func:`_switch`), and a file that cannot be read but
+    names the top-level ``"enabled"`` with an off value turns memory off."""
     config = load_defaults()
     override, problems = _read_override(memory_root)
     if override is not None:

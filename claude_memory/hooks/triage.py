@@ -15,8 +15,16 @@ printed answer. Nothing is ever printed (the answer holds at most the operations
 - The last assistant message is often not on disk yet: it is taken from the
   payload's ``last_assistant_message`` and remembered (by checksum) so it is not
   scored again when it reaches the file.
-- A missing or empty transcript: waited for up to ``TRANSCRIPT_WAIT_SECONDS`` (the CLI
-  writes it asynchronously), then ``None``. Anything unexpected: the edge fails open.
+- The config is read first: memory off, triage off or no category that may trigger answers
+  ``None`` at once, before the transcript is looked at.
+- The transcript is waited for only while something says it is coming, and never long: one being
+  written (empty, or ending mid-line, and changed within ``TRANSCRIPT_WAIT_SECONDS``) for up to
+  that long, then read up to its last whole line; a missing one for up to ``MISSING_WAIT_SECONDS``
+  only. The CLI queues its transcript writes and flushes them every 100 ms, so a persisted
+  session's file is there by then even on a first turn the model answered at once; one still
+  missing never comes (``--no-session-persistence`` names a path it never writes, and the hook
+  input does not say so). A folder, FIFO or device there: ``None`` at once. Anything
+  unexpected: the edge fails open.
 Standard library only, and lean: ``os`` strings, no pathlib/json/re/typing on the
 path of a stop that triggers nothing (``re`` comes only when a cue's literal gate passes).
 """
@@ -35,7 +43,7 @@ from claude_memory.core.privacy import capture_paused, memory_enabled
 from claude_memory.triage import cursor as cursors
 from claude_memory.triage.transcript import ASSISTANT_TEXT, Event, drop_save_flow, read_tail
 
-__all__ = ["decide", "main", "enabled_categories", "thresholds"]
+__all__ = ["decide", "main", "enabled_categories", "thresholds", "transcript_state"]
 
 #: How much of the assistant's last text the cursor keeps (to read the next prompt against it).
 _PRIOR_TEXT_CHARS = 4_000
@@ -58,34 +66,75 @@ def _max_context_bytes(config: dict) -> int:
     return config["triage"]["max_context_bytes"]
 
 
-#: Claude Code writes the transcript asynchronously: on a session's first, fast turn the
-#: Stop hook can run before the file exists. Wait this long for it (only in that case).
+#: The longest the Stop hook waits for a transcript that is being written (and how recently it must have
+#: changed to count as being written).
 TRANSCRIPT_WAIT_SECONDS = 3.0
+#: The longest it waits for a transcript that is not there yet: the CLI flushes its queued transcript
+#: writes every 100 ms (``FLUSH_INTERVAL_MS`` of the pinned CLI), so this is five flushes. A stop without
+#: session persistence costs at most this (nothing at all with memory or triage off).
+MISSING_WAIT_SECONDS = 0.5
+_POLL_SECONDS = 0.05
+#: :func:`transcript_state` answers: read it; wait for a write in flight; wait briefly for a first
+#: flush; nothing to read and nothing coming
+READY, WRITING, MISSING, ABSENT = "ready", "writing", "missing", "absent"
+#: what :func:`_look` found at the path
+NO_FILE, REGULAR, OTHER = "no file", "regular file", "other"
 
 
-def _wait_for_transcript(path: str, timeout: float | None = None) -> bool:
-    """True once ``path`` is a non-empty regular file; polls only while it is missing or an empty regular
-    file (what the CLI's late write looks like). Anything else there (a folder, a FIFO, a device) is
-    answered at once: no write of the CLI's turns it into a transcript."""
+def transcript_state(found: str, size: int, ends_whole: bool, age: float) -> str:
+    """What a transcript's state on disk says: ``found`` (:data:`NO_FILE`, :data:`REGULAR` or
+    :data:`OTHER`: a folder, FIFO or device, which no write of the CLI turns into a transcript),
+    its ``size``, whether its last byte is a newline (``ends_whole``), and ``age``, the seconds since it
+    last changed. See :data:`READY`."""
+    if found == NO_FILE:
+        return MISSING
+    if found != REGULAR:
+        return ABSENT
+    if size > 0 and ends_whole:
+        return READY
+    if age <= TRANSCRIPT_WAIT_SECONDS:
+        return WRITING
+    return READY if size > 0 else ABSENT  # a torn last line nobody finishes: its whole lines are read
+
+
+def _look(path: str) -> tuple[str, int, bool, float]:
+    """``(found, size, ends_whole, age)`` of ``path`` for :func:`transcript_state`."""
     import stat
     import time
 
-    deadline = time.monotonic() + (TRANSCRIPT_WAIT_SECONDS if timeout is None else timeout)
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            return OTHER, 0, False, 0.0
+        ends_whole = False
+        if st.st_size > 0:
+            with open(path, "rb") as fh:
+                fh.seek(st.st_size - 1)
+                ends_whole = fh.read(1) == b"\n"
+    except FileNotFoundError:
+        return NO_FILE, 0, False, 0.0
+    except (OSError, ValueError):
+        return OTHER, 0, False, 0.0
+    return REGULAR, st.st_size, ends_whole, time.time() - st.st_mtime
+
+
+def _wait_for_transcript(path: str, *, sleep=None, clock=None) -> bool:
+    """True when ``path`` has something to read. Polls (``sleep``, default :func:`time.sleep`) only while
+    :func:`transcript_state` says it is coming: at most ``MISSING_WAIT_SECONDS`` while it is missing,
+    ``TRANSCRIPT_WAIT_SECONDS`` in all (``clock``: :func:`time.monotonic`)."""
+    import time
+
+    sleep = time.sleep if sleep is None else sleep
+    clock = time.monotonic if clock is None else clock
+    start = clock()
     while True:
-        try:
-            st = os.stat(path)
-        except FileNotFoundError:
-            st = None
-        except (OSError, ValueError):
-            return False
-        if st is not None:
-            if not stat.S_ISREG(st.st_mode):
-                return False
-            if st.st_size > 0:
-                return True
-        if time.monotonic() >= deadline:
-            return False
-        time.sleep(0.05)
+        found, size, ends_whole, age = _look(path)
+        state = transcript_state(found, size, ends_whole, age)
+        if state in (READY, ABSENT):
+            return state == READY
+        if clock() - start >= (MISSING_WAIT_SECONDS if state == MISSING else TRANSCRIPT_WAIT_SECONDS):
+            return size > 0  # still mid-line: its whole lines are read
+        sleep(_POLL_SECONDS)
 
 
 def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
@@ -95,13 +144,13 @@ def decide(payload: dict, *, dry_run: bool = False) -> dict | None:
     if payload.get("stop_hook_active") is True or capture_paused():
         return None
     transcript = payload.get("transcript_path")
-    if not isinstance(transcript, str) or not transcript or not _wait_for_transcript(transcript):
+    if not isinstance(transcript, str) or not transcript:
         return None
     cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else None
     root = cursors.memory_root(cwd)
     config = hook_config(root if os.path.isdir(root) else None, ("triage", "categories", "enabled"))
     categories = enabled_categories(config) if memory_enabled(config) else []
-    if not categories:
+    if not categories or not _wait_for_transcript(transcript):  # the config first: off means no wait at all
         return None
 
     key = cursors.session_key(payload.get("session_id"))
