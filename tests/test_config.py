@@ -262,7 +262,7 @@ def test_every_switch_reads_a_spelled_value_as_meant(memory_root, capsys, key, s
     _write_override(memory_root, json.dumps(_nested(key, spelling)))
     assert config.setting(load_config(memory_root), key) is meant
     err = capsys.readouterr().err
-    assert f"{key} must be true or false, not {spelling!r}; read as {str(meant).lower()}" in err
+    assert f"{key} must be true or false, not {json.dumps(spelling, ensure_ascii=False)}; read as {str(meant).lower()}" in err
     assert "using the default" not in err
     assert any(f"read as {str(meant).lower()}" in p for p in config.config_problems(memory_root))
 

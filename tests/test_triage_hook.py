@@ -330,7 +330,7 @@ time.sleep = _recorded
 
 @pytest.mark.parametrize("override, warning, polls", [
     (None, "", 10), ({"enabled": False}, "", 0),
-    ({"triage": {"enabled": "off"}}, "claude-memory: warning: triage.enabled must be true or false, not 'off'; "
+    ({"triage": {"enabled": "off"}}, "claude-memory: warning: triage.enabled must be true or false, not \"off\"; "
                                      "read as false (triage.enabled is off here)\n", 0),
 ])
 def test_a_stop_without_a_transcript_returns_promptly_as_claude_code_runs_it(project, tmp_path, memory_root,

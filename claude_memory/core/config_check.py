@@ -108,7 +108,7 @@ def check_override(defaults: dict, override: dict, _prefix: str = "") -> tuple[d
         if isinstance(default, bool) and not isinstance(value, bool):  # every switch fails safe
             out[key] = _switch(value)
             said = "memory is" if path == "enabled" else f"{path} is"
-            problems.append(f"{path} must be true or false, not {value!r}; read as {str(out[key]).lower()} "
+            problems.append(f"{path} must be true or false, not {_shown(value)}; read as {str(out[key]).lower()} "
                             f"({said} {'on' if out[key] else 'off'} here)")
             continue
         if isinstance(default, dict):
@@ -128,6 +128,14 @@ def check_override(defaults: dict, override: dict, _prefix: str = "") -> tuple[d
             continue
         out[key] = float(value) if isinstance(default, float) else value
     return out, problems
+
+
+def _shown(value) -> str:
+    """``value`` as it is written in the JSON file (``null``, ``"off"``), cut short."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _read_override(memory_root) -> tuple[dict | None, list[str]]:
