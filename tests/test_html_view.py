@@ -84,6 +84,12 @@ def test_overview_counts_and_known_facts(memory_root):
     known = html_view.render_page(rows, title="t", generated_at="now", script=script_command,
                                   commands_for=listing.commands_for)
     assert "Never recalled (1)" in known and "Possibly stale (1)" in known and "recalled 4x" in known
+    # "b" created at or after new_since is new, not yet "never recalled"
+    created = next(r["created_at"] for r in rows if r["id"] == "b")
+    for new_since, never in ((created, 0), ("2999-01-01T00:00:00Z", 1)):
+        page = html_view.render_page(rows, title="t", generated_at="now", script=script_command,
+                                     commands_for=listing.commands_for, new_since=new_since)
+        assert f"Never recalled ({never})" in page and f"memories created since {new_since[:10]} are new" in page
 
 
 # --- a real browser -------------------------------------------------------------------------

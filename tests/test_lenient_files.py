@@ -156,7 +156,7 @@ def test_rebuild_never_drops_silently(run_script, memory_root, hand_written):
     write_json(memory_root / "decisions" / "broken.json", make_doc(id="broken", tags=None))
     res = run_script(INDEX, "--rebuild")
     assert res.returncode == 1
-    assert "NOT INDEXED" in res.stdout and "broken.json" in res.stdout and "tags" in res.stdout
+    assert "rebuilt without 1 file(s)" in res.stderr and "broken.json" in res.stderr and "tags" in res.stderr
     assert "use-postgres" in (memory_root / "index.md").read_text()  # the fixable one is indexed
     out = run_script(INDEX, "--rebuild", "--json")
     assert out.returncode == 1 and [Path(f["path"]).name for f in out.json()["invalid_files"]] == ["broken.json"]

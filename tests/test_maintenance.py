@@ -14,7 +14,7 @@ from claude_memory.store import transaction as store
 from claude_memory.store import records as store_io
 from claude_memory.core.timeutil import format_ts
 from claude_memory.store.validation import validate_record
-from store_helpers import create, write_json
+from store_helpers import create, make_doc, write_json
 
 NOW = datetime(2026, 6, 1, 12, 0, 0, tzinfo=timezone.utc)
 
@@ -203,3 +203,17 @@ def test_a_memory_in_the_wrong_folder_is_advised_to_move_where_its_category_live
     assert f"Fix: it is a {stated!r} memory in the wrong folder: move it to " \
            f"{memory_root / FOLDERS[stated] / 'misfiled.json'} " in problem["problem"]  # the field's own says so too
     assert f"set \"category\" to {category_of_folder(folder)!r}" not in problem["problem"] + problem["fix"]
+
+
+def test_unreadable_explains_each_file_as_validate_does_and_asks_git_nothing_for_none(memory_root, monkeypatch):
+    write_json(memory_root / "decisions" / "use-postgres.json", make_doc())
+    moved = write_json(memory_root / "runbooks" / "moved.json", make_doc(id="moved", title="Moved"))
+    broken = memory_root / "decisions" / "kaputt-ü.json"
+    broken.write_text("{", encoding="utf-8")
+    problems = {p["path"]: p for p in maintenance.validate(memory_root, check_git=False)}
+    monkeypatch.setattr(maintenance.gitmerge, "unmerged", lambda root: pytest.fail("git asked"))
+    assert maintenance.unreadable(memory_root, []) == []
+    got = maintenance.unreadable(memory_root, [(broken, "bad json"), (moved, "wrong category")], use_git=False)
+    assert [g["path"] for g in got] == [str(broken), str(moved)]
+    assert got[1]["fix"] == problems[str(moved)]["fix"] and "decisions/moved.json" in got[1]["fix"]
+    assert got[0]["fix"] == problems[str(broken)]["fix"] and got[0]["problem"] == "invalid: bad json"

@@ -122,7 +122,9 @@ def test_a_hook_that_fails_open_is_logged_as_an_error(tmp_path, monkeypatch, cap
     assert entry["decision"] == "error" and entry["error"] == "RuntimeError"
 
 
-@pytest.mark.parametrize("args", [("--log", "-5"), ("--log", "0"), ("--stats", "--days", "-1"), ("--log", "x")])
+@pytest.mark.parametrize("args", [("--log", "-5"), ("--log", "0"), ("--stats", "--days", "-1"), ("--stats", "--days", "0"),
+                                  ("--log", "x")])
 def test_counts_below_one_are_usage_errors(run_script, memory_root, args):
     res = run_script("memory_index.py", *args)
     assert res.returncode == 2 and "USAGE_ERROR" in res.stderr and "whole number" in res.stderr
+    assert f"argument {args[-2]}: " in res.stderr and repr(args[-1]).strip("'") in res.stderr  # which, and what

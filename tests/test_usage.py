@@ -99,6 +99,17 @@ def test_stats_and_never_recalled():
     assert usage.never_recalled(memories, log, now=NOW, older_than_days=150) == ["decisions/b"]
 
 
+@pytest.mark.parametrize("age, new", [(60, True), (29 * DAY, True), (31 * DAY, False)])
+def test_a_memory_younger_than_the_window_is_new_not_least_recalled(age, new):
+    memories = {"decisions/old": ("decision", NOW - 200 * DAY), "decisions/undated": ("decision", 0),
+                "decisions/été-日本": ("decision", NOW - age)}
+    report = usage.stats(memories, [], now=NOW, days=30)
+    judged = ["decisions/old", "decisions/undated", "decisions/été-日本"][:3 - new]
+    assert report["new"] == (["decisions/été-日本"] if new else [])
+    assert sorted(m["memory"] for m in report["least_recalled"]) == sorted(judged)
+    assert sorted(report["not_recalled"]) == sorted(judged)
+
+
 def test_prune_seen_forgets_old_sessions(memory_root):
     memory_root.mkdir(parents=True)
     usage.record(str(memory_root), "old", "prompt", ["decisions/a"])
@@ -146,8 +157,13 @@ def test_stats_script(run_script, store):
     assert report["most_recalled"] == [{"memory": "decisions/used", "count": 1}]
     # the young runbook (a day old) has not had 30 days, or 7, to be recalled in: it is not listed
     assert report["not_recalled"] == ["decisions/unused"] and report["not_recalled_days"] == 30
+    assert report["new"] == ["runbooks/young"]
+    assert "runbooks/young" not in [m["memory"] for m in report["least_recalled"]]
     human = run_script("memory_index.py", "--stats", "--days", "7")
     assert "not recalled in 7 days: 1" in human.stdout and "1x decisions/used" in human.stdout
+    # a day old: shown as new, not as one of the least (never) recalled
+    assert "new (created in the last 7 days, too recent to count as not recalled): 1\n  runbooks/young" in human.stdout
+    assert "0x runbooks/young" not in human.stdout
 
 
 def test_gc_suggests_and_never_retires(run_script, store):

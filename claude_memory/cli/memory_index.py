@@ -9,7 +9,10 @@
 Human-readable output by default; ``--json`` prints one JSON object instead.
 ``--validate`` exits 1 when it finds problems; files it only reads leniently (``null`` lists, a
 missing ``record_status``...) are listed as ones the next write normalises, not as problems.
-``--rebuild`` exits 1 when a memory file could not be indexed, and says why.
+Exit 1 means done, with problems: ``--validate`` found some; ``--rebuild`` indexed every valid memory
+but left out a file it cannot read; ``--export`` and ``--html`` wrote what is valid while git holds
+store files in conflict; ``--import`` had a step fail. Each says on stderr which file and the fix
+(``--validate``'s words). Usage errors exit 2.
 """
 
 from __future__ import annotations
@@ -79,11 +82,23 @@ def _human_rebuild(r: dict) -> None:
         print(f"  removed temp file {p}")
     for rn in r["resolved_renames"]:
         print(f"  half-finished rename: removed {rn['removed']}, kept {rn['kept']}")
-    for bad in r["invalid_files"]:
-        print(f"  NOT INDEXED (invalid; fix it, then --rebuild again): {bad['path']}")
-        for detail in (bad.get("error") or "").splitlines()[:12]:
-            print(f"      {detail}")
     _human_normalise(r.get("normalise") or [])
+
+
+def _one_line(text: str) -> str:
+    """A problem of several lines (an error and its per-field lines) as one line."""
+    return "; ".join(line.strip().removeprefix("- ") for line in text.splitlines() if line.strip())
+
+
+def _say_left_out(headline: str, items: list[dict]) -> bool:
+    """On stderr: ``headline``, then each item's path, one-line problem and fix; True when it said anything."""
+    if not items:
+        return False
+    print(f"{PROG}: {headline}", file=sys.stderr)
+    for item in items:
+        print(f"  {item['path']}: {_one_line(item['problem']).replace(item['path'], 'it')}", file=sys.stderr)
+        print(f"    fix: {item['fix']}", file=sys.stderr)
+    return True
 
 
 def _human_normalise(items: list[dict]) -> None:
@@ -174,20 +189,27 @@ def _curate(root: Path, args) -> tuple[dict, object]:
     except ValueError as exc:
         raise MemoryStoreError("USAGE_ERROR", str(exc)) from None
     _outside_every_store(args.export or args.html, root)
+    conflicts = store.git_conflicts(root, invalid)
     if args.export:
         result = store.export_memories(Path(args.export), rows, category=store.resolve_category(args.category))
+        result["git_conflicts"] = conflicts
         return result, lambda r: print(f"{r['path']}: {r['memories']} memories in the '{r['scope']}' section "
                                        f"({'rewritten' if r['written'] else 'unchanged'})")
     if args.html:
+        from datetime import timedelta
+
         from claude_memory.core.atomic import atomic_write_text
         from claude_memory.core.timeutil import format_ts, now_utc
+        from claude_memory.recall.report import usage_days
 
+        now = now_utc()  # new memories: created within --stats' window, as --stats counts them
+        new_since = format_ts(now - timedelta(days=usage_days(config.load_config(root), "not_recalled_days", 30)))
         page = store.render_page(rows, title=f"Project memory: {root.absolute().parent.parent.name}",
-                                 generated_at=format_ts(now_utc()), script=script_command,
-                                 commands_for=store.commands_for)
+                                 generated_at=format_ts(now), script=script_command,
+                                 commands_for=store.commands_for, new_since=new_since)
         out = Path(args.html)
         atomic_write_text(out, page)
-        result = {"html": str(out), "memories": len(rows)}
+        result = {"html": str(out), "memories": len(rows), "git_conflicts": conflicts}
         return result, lambda r: print(f"wrote {r['html']} ({r['memories']} memories)")
     public = [{k: v for k, v in r.items() if k != "record"} for r in rows]
     for item, row in zip(public, rows):
@@ -199,7 +221,7 @@ def _curate(root: Path, args) -> tuple[dict, object]:
             print("  " + store.human_line(row))
         _human_conflicts(r["git_conflicts"], unlisted=True)
 
-    return {"memories": public, "git_conflicts": store.git_conflicts(root, invalid)}, human
+    return {"memories": public, "git_conflicts": conflicts}, human
 
 
 def _human_stale(r: dict) -> None:
@@ -218,11 +240,16 @@ def _human_stats(r: dict) -> None:
     for m in r["most_recalled"] or [{"memory": "(none yet)", "count": 0}]:
         print(f"  {m['count']:>4}x {m['memory']}")
     print("least recalled:")
-    for m in r["least_recalled"]:
+    for m in r["least_recalled"] or ([{"memory": "(none: every memory is new)", "count": 0}] if r["new"] else []):
         print(f"  {m['count']:>4}x {m['memory']}")
     print(f"not recalled in {r['not_recalled_days']} days: {len(r['not_recalled'])}")
     for name in r["not_recalled"][:20]:
         print(f"  {name}")
+    if r["new"]:
+        print(f"new (created in the last {r['not_recalled_days']} days, too recent to count as not recalled): "
+              f"{len(r['new'])}")
+        for name in r["new"][:20]:
+            print(f"  {name}")
 
 
 def _day(epoch: float) -> str:
@@ -238,6 +265,7 @@ def _run(argv: Sequence[str]) -> int:
     root = Path(args.root) if args.root else paths.default_memory_root()
     store.require_store_root(root)
     code = 0
+    said = False  # the problems behind a non-zero code were already named on stderr
     if args.log is not None:
         from claude_memory.core import oplog
 
@@ -245,6 +273,9 @@ def _run(argv: Sequence[str]) -> int:
         human = _human_log
     elif args.rebuild:
         result: object = store.rebuild(root)
+        invalid = result["invalid_files"]  # type: ignore[index]
+        for bad, advice in zip(invalid, store.unreadable(root, [(b["path"], b["error"]) for b in invalid])):
+            bad.update(problem=advice["problem"], fix=advice["fix"])
         # Settle recall's cache now (base index, and the semantic table where the optional
         # extra imports), so the next prompt finds it ready.
         from claude_memory.recall.cache_build import build_base, build_semantic
@@ -252,7 +283,10 @@ def _run(argv: Sequence[str]) -> int:
         build_base(str(root))
         result["recall_semantic"] = build_semantic(str(root))  # type: ignore[index]
         human = _human_rebuild
-        code = 1 if result["invalid_files"] else 0  # type: ignore[index]  # never a silent drop
+        # never a silent drop: the rest is indexed, each file left out is named with its fix
+        said = _say_left_out(f"index.md was rebuilt without {len(invalid)} file(s) that do not read as memories; "
+                             "fix each, then run --rebuild again:", invalid)
+        code = 1 if said else 0
     elif args.validate:
         report = store.validate_report(root)
         problems = report["problems"]
@@ -297,7 +331,7 @@ def _run(argv: Sequence[str]) -> int:
     elif args.stats:
         from claude_memory.recall.report import usage_days, usage_stats
 
-        days = args.days if args.days and args.days > 0 else usage_days(config.load_config(root), "not_recalled_days", 30)
+        days = args.days or usage_days(config.load_config(root), "not_recalled_days", 30)
         result, human = usage_stats(root, days=days), _human_stats
     elif args.list_archived:
         result = {"archived": store.list_archived(root)}
@@ -366,6 +400,12 @@ def _run(argv: Sequence[str]) -> int:
             print(f"next: {r['next_step']}")
     elif args.list or args.html or args.export:
         result, human = _curate(root, args)
+        if args.html or args.export:  # --list names them in its own output
+            flag = "--html" if args.html else "--export"
+            said = _say_left_out(f"git left {len(result['git_conflicts'])} file(s) of the store in conflict, so "
+                                 f"{args.html or args.export} may miss a memory or show one not settled yet; "
+                                 f"settle each, then run {flag} again:", result["git_conflicts"])
+            code = 1 if said else 0
     else:
         from claude_memory.recall import search
 
@@ -383,7 +423,7 @@ def _run(argv: Sequence[str]) -> int:
         print(json.dumps(result, ensure_ascii=False))
     else:
         human(result)  # type: ignore[arg-type]
-    if code and not args.json:
+    if code and not said and not args.json:
         print(f"{PROG}: store has problems", file=sys.stderr)
     return code
 

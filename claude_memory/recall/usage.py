@@ -153,8 +153,10 @@ def read_log(root: str) -> list[tuple[int, str, str]]:
 def stats(memories: dict[str, tuple[str, str]], log: list[tuple[int, str, str]], *, now: float, days: int,
           top: int = 5) -> dict:
     """The usage report. ``memories``: ``{folder/slug: (category, created_at epoch or 0)}`` of the
-    active memories. Most and least recalled (ties by name), those not recalled in ``days`` days (of
-    those at least that old), recalls per category and per path."""
+    active memories. Most and least recalled (ties by name), those not recalled in ``days`` days, recalls
+    per category and per path. A memory created within the last ``days`` days is ``new``: it has not had
+    the window to be recalled in, so it is neither among the least recalled nor the not recalled (an
+    unknown creation time counts as old)."""
     counts = {name: 0 for name in memories}
     last: dict[str, int] = {}
     per_category: dict[str, int] = {}
@@ -169,16 +171,17 @@ def stats(memories: dict[str, tuple[str, str]], log: list[tuple[int, str, str]],
         per_category[category] = per_category.get(category, 0) + 1
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     cutoff = now - days * 86400
-    # a memory younger than the window has not had it to be recalled in (created 0: unknown, counted)
-    quiet = sorted(name for name, (_cat, created) in memories.items()
-                   if last.get(name, 0) < cutoff and not (created and created >= cutoff))
+    new = {name for name, (_cat, created) in memories.items() if created and created >= cutoff}
+    quiet = sorted(name for name in memories if last.get(name, 0) < cutoff and name not in new)
+    judged = sorted(((n, c) for n, c in ranked if n not in new), key=lambda i: (i[1], i[0]))
     return {
         "memories": len(memories),
         "injections": len(log),
         "most_recalled": [{"memory": n, "count": c} for n, c in ranked[:top] if c],
-        "least_recalled": [{"memory": n, "count": c} for n, c in sorted(ranked, key=lambda i: (i[1], i[0]))[:top]],
+        "least_recalled": [{"memory": n, "count": c} for n, c in judged[:top]],
         "not_recalled_days": days,
         "not_recalled": quiet,
+        "new": sorted(new),
         "per_category": {cat: per_category.get(cat, 0) for cat in sorted({c for c, _ in memories.values()})},
         "per_via": per_via,
         "log_since": log[0][0] if log else None,

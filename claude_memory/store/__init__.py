@@ -17,7 +17,7 @@ __all__ = [
     "create", "update", "change_status", "gc", "rebuild", "validate", "validate_report", "health_report",
     "list_archived",
     "heal", "rows", "filter_rows", "resolve_category", "human_line", "commands_for", "render_page",
-    "export_memories", "resolve_conflict", "git_conflicts",
+    "export_memories", "resolve_conflict", "git_conflicts", "unreadable",
 ]
 
 _LAZY = {
@@ -29,6 +29,7 @@ _LAZY = {
     "heal": "maintenance", "rows": "listing", "filter_rows": "listing", "resolve_category": "listing",
     "human_line": "listing", "commands_for": "listing", "render_page": "html_view",
     "export_memories": "export", "resolve_conflict": "gitmerge", "git_conflicts": "maintenance",
+    "unreadable": "maintenance",
 }
 
 

@@ -160,7 +160,7 @@ def _article(row: dict, commands: dict[str, str]) -> str:
     )
 
 
-def _overview(rows: list[dict]) -> str:
+def _overview(rows: list[dict], new_since: str | None = None) -> str:
     counts = Counter((r["category"], r["status"]) for r in rows)
     head = "<tr><th>category</th>" + "".join(f"<th>{s}</th>" for s in STATUSES) + "</tr>"
     body = "".join("<tr><td>" + _e(c) + "</td>" +
@@ -170,16 +170,19 @@ def _overview(rows: list[dict]) -> str:
         f'<th class="num">{sum(counts.get((c, s), 0) for c in CATEGORIES)}</th>' for s in STATUSES) + "</tr>"
     active = [r for r in rows if r["status"] == "active"]
 
-    def listing(title: str, items: list[dict] | None, unknown: str) -> str:
+    def listing(title: str, items: list[dict] | None, unknown: str, note: str = "") -> str:
         if items is None:
             return f'<div class="card"><h2>{title}</h2><p class=meta>{unknown}</p></div>'
         lis = "".join(f'<li><a href="#{_e("m-" + r["folder"] + "-" + r["id"])}">{_e(r["title"])}</a> '
                       f'<span class=meta>({_e(r["category"])})</span></li>' for r in items[:50])
-        return f'<div class="card"><h2>{title} ({len(items)})</h2><ul>{lis or "<li>none</li>"}</ul></div>'
+        return (f'<div class="card"><h2>{title} ({len(items)})</h2>' + (f"<p class=meta>{_e(note)}</p>" if note else "")
+                + f'<ul>{lis or "<li>none</li>"}</ul></div>')
 
     known_recall = any(r.get("recalled") is not None for r in rows)
     known_stale = any(r.get("may_be_stale") is not None for r in rows)
-    never = [r for r in active if r.get("recalled") == 0] if known_recall else None
+    # a memory created since ``new_since`` is new: it has not had the time to be recalled
+    never = [r for r in active if r.get("recalled") == 0
+             and not (new_since and str(r.get("created_at") or "") >= new_since)] if known_recall else None
     stale = [r for r in active if r.get("may_be_stale")] if known_stale else None
     changes = []
     for r in rows:
@@ -194,7 +197,8 @@ def _overview(rows: list[dict]) -> str:
         '<section class="overview" id="overview">'
         f'<div class="card"><h2>Memories per category and status</h2><table>{head}{body}{total}</table></div>'
         + listing("Possibly stale", stale, "Not known: nothing records staleness for this store yet.")
-        + listing("Never recalled", never, "Not known: nothing records recall counts for this store yet.")
+        + listing("Never recalled", never, "Not known: nothing records recall counts for this store yet.",
+                  f"memories created since {new_since[:10]} are new and not listed" if new_since else "")
         + f'<div class="card"><h2>Latest changes</h2><table><tr><th>when</th><th>memory</th><th>change</th></tr>'
         f'{latest or "<tr><td colspan=3>none</td></tr>"}</table></div>'
         "</section>"
@@ -207,9 +211,11 @@ def _select(id: str, label: str, values: Iterable[str]) -> str:
 
 
 def render_page(rows: list[dict], *, title: str, generated_at: str,
-                script: Callable[..., str], commands_for: Callable[[dict, Callable[..., str]], dict]) -> str:
+                script: Callable[..., str], commands_for: Callable[[dict, Callable[..., str]], dict],
+                new_since: str | None = None) -> str:
     """The whole page (a string). ``script`` renders a command line, ``commands_for`` the
-    commands of a row (see :func:`claude_memory.listing.commands_for`)."""
+    commands of a row (see :func:`claude_memory.listing.commands_for`). ``new_since`` (a timestamp as
+    the records write it): memories created since are new, not listed as never recalled."""
     tags = sorted({t for r in rows for t in r["tags"]})
     categories = [c for c in CATEGORIES if any(r["category"] == c for r in rows)] or list(CATEGORIES)
     digest = base64.b64encode(hashlib.sha256(_JS.encode("utf-8")).digest()).decode("ascii")
@@ -224,7 +230,7 @@ def render_page(rows: list[dict], *, title: str, generated_at: str,
         f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>"
         f'<header><h1>{_e(title)}</h1><div class="meta" style="color:#ccc">{len(rows)} memories &middot; '
         f"generated {_e(generated_at)} &middot; read-only: change memories with the commands shown</div></header>"
-        f"<main>{_overview(rows)}"
+        f"<main>{_overview(rows, new_since)}"
         '<h2 id="memories">Memories</h2><div class="controls">'
         + _select("f-category", "category", categories) + _select("f-status", "status", STATUSES)
         + _select("f-tag", "tag", tags)

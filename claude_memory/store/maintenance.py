@@ -21,7 +21,8 @@ from claude_memory.store.lock import store_lock
 from claude_memory.core.timeutil import now_utc
 
 __all__ = ["TEMP_RE", "orphan_temp_files", "half_renames", "expected_index", "index_drift", "rebuild",
-           "rebuild_locked", "heal", "heal_index", "validate", "validate_report", "would_normalise", "git_conflicts", "gc"]
+           "rebuild_locked", "heal", "heal_index", "validate", "validate_report", "would_normalise", "git_conflicts",
+           "unreadable", "gc"]
 
 #: temp files left by an interrupted atomic write: ``.<name>.<random>.tmp``
 TEMP_RE = re.compile(r"^\..+\.[^.]+\.tmp$")
@@ -219,6 +220,35 @@ def _stated_category(path: Path) -> str | None:
     return category if category in CATEGORIES else None
 
 
+def _invalid_problem(root: Path, path: Path, error: str | None) -> dict:
+    """``{"path", "problem", "fix"}`` for a file that did not read as a memory (not one git holds in
+    conflict: :func:`git_conflicts` explains those)."""
+    from claude_memory.store.validation import misplaced_fix
+
+    path = Path(path)
+    stated = _stated_category(path)
+    if stated is not None and stated != category_of_folder(path.parent.name):  # the author's intent: wrong folder
+        fix = misplaced_fix(_rel(root, path), stated)
+    else:
+        fix = ("correct the file (or restore it from git) so it validates, or delete it; then run "
+               "memory_index.py --rebuild")
+    return {"path": str(path), "problem": f"invalid: {error}", "fix": fix}
+
+
+def unreadable(root: Path, files: Iterable[tuple[str | Path, str | None]], *, use_git: bool = True) -> list[dict]:
+    """What ``--validate`` says of each file that did not read as a memory, given as ``(path, error)``
+    (:func:`rebuild`'s ``invalid_files``): ``{"path", "problem", "fix"}`` in the same order, git's
+    conflict state where git holds the file in conflict or its conflict markers are left in it
+    (:func:`git_conflicts`), else the reading error and how to correct the file or move it to its
+    folder. No git call when ``files`` is empty. For the maintainers' commands, never a hook's path."""
+    root = Path(root)
+    files = [(Path(p), error) for p, error in files]
+    if not files:
+        return []
+    conflicts = {c["path"]: c for c in git_conflicts(root, [p for p, _ in files], use_git=use_git)}
+    return [conflicts.get(str(p)) or _invalid_problem(root, p, error) for p, error in files]
+
+
 def validate_report(root: Path, *, check_git: bool = True) -> dict:
     """``{"problems": [...], "normalise": [...]}``: :func:`validate`'s problems, and the files
     :func:`would_normalise` (valid, read leniently, rewritten normalised on their next write).
@@ -238,12 +268,7 @@ def validate_report(root: Path, *, check_git: bool = True) -> dict:
         if str(f.path) in conflicted:
             continue
         if f.doc is None:
-            stated = _stated_category(f.path)
-            if stated is not None and stated != f.category:  # the author's intent: the folder is wrong
-                add(f.path, f"invalid: {f.error}", misplaced_fix(_rel(root, f.path), stated))
-            else:
-                add(f.path, f"invalid: {f.error}", "correct the file (or restore it from git) so it validates, "
-                    "or delete it; then run memory_index.py --rebuild")
+            problems.append(_invalid_problem(root, f.path, f.error))
             continue
         if f.doc.get("id") != f.id:
             add(f.path, f"id {f.doc.get('id')!r} differs from the file name",
