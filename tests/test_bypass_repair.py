@@ -339,7 +339,9 @@ def test_a_bypass_staged_in_the_same_call_is_repaired(run_script, project, store
     assert _after_bash(run_script, project, "git status") is None
 
 
-def test_a_teammates_commit_arriving_by_pull_is_kept(run_script, project, store, memory_root, tmp_path):
+@pytest.mark.parametrize("command", ["git pull -q && git add -A",  # a fast-forward: git's
+                                     "git commit -qam mine && git pull -q --rebase"])  # the remote's commit holds it
+def test_a_teammates_commit_arriving_by_pull_is_kept(run_script, project, store, memory_root, tmp_path, command):
     _git_project(project)
     remote = tmp_path / "remote.git"
     git(tmp_path, "init", "-q", "--bare", str(remote))
@@ -352,8 +354,10 @@ def test_a_teammates_commit_arriving_by_pull_is_kept(run_script, project, store,
     write_json(mate / ".claude" / "memory" / TARGET, doc)
     git(mate, "commit", "-qam", "postgres 16")
     git(mate, "push", "-q")
-    _sh(project, "git pull -q && git add -A")
-    assert _after_bash(run_script, project, "git pull -q && git add -A") is None  # a fast-forward: git's
+    with open(project / ".gitignore", "a") as fh:
+        fh.write("mine.txt\n")  # a change of the project's own to commit
+    _sh(project, command)
+    assert _after_bash(run_script, project, command) is None
     assert json.loads((memory_root / TARGET).read_text())["title"] == "Use Postgres 16 for storage"
     assert "Use Postgres 16 for storage" in (memory_root / "index.md").read_text()
     assert _after_bash(run_script, project, "true") is None

@@ -10,6 +10,9 @@ reads from the command (may it have staged, may it have committed).
   a conflict settled with ``checkout --theirs`` and ``add``) stays the project's history.
 - A file git holds that is not a valid memory is reported and left, never recorded as a good
   copy nor restored; deleting it is accepted.
+- A teammate's change a pull brings in after a commit in the same call (``git commit -am x &&
+  git pull --rebase``) is git's: a commit the remote brought holds it; unless the call may also
+  have pushed or fetched from the repository itself (its own commit may then be there).
 """
 
 from __future__ import annotations
@@ -76,8 +79,7 @@ def _sh(project: Path, command: str, check: bool = True) -> None:
 def _after(project: Path, root: Path, command: str, check: bool = True) -> integrity.Report:
     """Run ``command`` as Claude's Bash call, then the repair the PostToolUse hook runs after it."""
     _sh(project, command, check)
-    staged, committed = bypass.git_effects(command)
-    return integrity.repair(root, staged=staged, committed=committed)
+    return integrity.repair(root, **bypass.git_effects(command).asdict())
 
 
 def _set_aside(root: Path) -> list[bytes]:
@@ -295,7 +297,149 @@ def test_a_writers_copy_is_its_own_only_when_valid(project, memory_root, capsys)
     assert report.repaired == [TARGET] and json.loads((memory_root / TARGET).read_text())["confidence"] == 0.8
 
 
-STAGES, COMMITS, BOTH, NEITHER = (True, False), (False, True), (True, True), (False, False)
+@pytest.fixture
+def team(repo, memory_root, tmp_path):
+    """``repo`` shared through a bare remote (``origin``, also holding a branch ``docs`` without the store)
+    with a teammate's clone, returned; ``notes.txt`` is a file of the project's own to commit."""
+    (repo / "notes.txt").write_text("notes\n")
+    git(repo, "add", "notes.txt")
+    git(repo, "commit", "-qm", "notes")
+    remote = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(remote))
+    git(repo, "remote", "add", "origin", str(remote))
+    git(repo, "push", "-q", "-u", "origin", "main")
+    mate = tmp_path / "mate"
+    git(tmp_path, "clone", "-q", str(remote), str(mate))
+    for key, value in (("user.email", "m@example.invalid"), ("user.name", "m"), ("commit.gpgsign", "false")):
+        git(mate, "config", key, value)
+    git(mate, "checkout", "-q", "--orphan", "docs")
+    git(mate, "rm", "-rqf", ".")
+    (mate / "README").write_text("docs\n")
+    git(mate, "add", "README")
+    git(mate, "commit", "-qm", "docs")
+    git(mate, "push", "-q", "origin", "docs")
+    git(mate, "checkout", "-q", "main")
+    return mate
+
+
+def _mate_edits(mate: Path, rel: str = TARGET) -> None:
+    doc = json.loads((mate / ".claude" / "memory" / rel).read_text())
+    write_json(mate / ".claude" / "memory" / rel, {**doc, "title": "Use Postgres 16, решено командой"})
+    git(mate, "commit", "-qam", "teammate: edit")
+    git(mate, "push", "-q")
+
+
+def _mate_deletes(mate: Path, rel: str = OTHER) -> None:
+    git(mate, "rm", "-q", f".claude/memory/{rel}")
+    git(mate, "commit", "-qm", "teammate: drop")
+    git(mate, "push", "-q")
+
+
+def _mate_adds(mate: Path, rel: str = "decisions/use-redis.json") -> None:
+    write_json(mate / ".claude" / "memory" / rel, make_doc(id=Path(rel).stem, title="Redis для кэша"))
+    git(mate, "add", "-A")
+    git(mate, "commit", "-qm", "teammate: add")
+    git(mate, "push", "-q")
+
+
+def _store_as_upstream(project: Path) -> None:
+    """The store in the work tree and git's index is what origin/main holds: nothing the next commit would undo."""
+    assert git(project, "diff", "--quiet", "origin/main", "--", ".claude/memory", check=False).returncode == 0
+    assert git(project, "diff", "--quiet", "--cached", "origin/main", "--", ".claude/memory",
+               check=False).returncode == 0
+    assert not git(project, "status", "--porcelain", "--", ".claude/memory").stdout
+
+
+@pytest.mark.parametrize("mate_change", [_mate_edits, _mate_deletes, _mate_adds])
+@pytest.mark.parametrize("command", [
+    "git commit -qam mine && git pull -q --no-rebase",
+    "git commit -qam mine && git pull -q --rebase",
+    "git add -A && git commit -qm mine && git pull -q --rebase",
+    "git config pull.rebase true && git commit -qam mine && git pull -q",
+    "git commit -qam mine && git fetch -q && git rebase -q origin/main",
+    "git commit -qam mine && git pull -q --rebase origin main",
+    "bash -c 'git commit -qam mine && git pull -q --rebase'",
+])
+def test_a_teammates_change_pulled_after_a_commit_is_kept(team, repo, memory_root, mate_change, command):
+    """The commit makes HEAD the call's own, but the pull brought the teammate's commit: a remote-tracking ref
+    holds its version (or held the file before it last moved, for a deletion)."""
+    mate_change(team)
+    (repo / "notes.txt").write_text("mine\n")
+    report = _after(repo, memory_root, command)
+    assert not report, report.lines
+    _store_as_upstream(repo)
+    assert not _set_aside(memory_root) and not integrity.repair(memory_root)
+    assert "mine" in git(repo, "log", "-3", "--format=%s").stdout.split("\n")  # the call did commit, and pull
+    assert git(repo, "merge-base", "--is-ancestor", "origin/main", "HEAD", check=False).returncode == 0
+
+
+@pytest.mark.parametrize("command", [
+    f"{EDIT} && git add -A && git commit -qm x && git push -q",  # the push moves origin/main to the call's commit
+    f"{EDIT} && git add -A && git commit -qm x && git pull -q --rebase && git push -q",  # ... after a fetch
+    f"{EDIT} && git commit -qam x && git fetch -q . HEAD",  # the call's own commit in FETCH_HEAD
+    f"{EDIT} && git commit -qam x && git fetch -q . HEAD:refs/remotes/origin/main",
+    f"{EDIT} && git commit -qam x && git pull -q --rebase",  # no remote commit holds the edit
+    f"{EDIT} && git commit -qam x && python3 -c \"import os; os.system('git push -q')\" && git fetch -q",
+])
+def test_a_change_staged_with_a_pull_or_push_is_still_put_back(team, repo, memory_root, command):
+    before = (memory_root / TARGET).read_bytes()
+    report = _after(repo, memory_root, command)
+    assert report.repaired == [TARGET] and TARGET in report.lines[0], report.lines
+    assert (memory_root / TARGET).read_bytes() == before
+    assert len(_set_aside(memory_root)) == 1 and b"Use Mongo" in _set_aside(memory_root)[0]
+    assert not integrity.repair(memory_root)
+
+
+def test_a_hand_edit_is_put_back_and_the_teammates_change_the_same_pull_brought_kept(team, repo, memory_root):
+    _mate_edits(team, OTHER)
+    before = (memory_root / TARGET).read_bytes()
+    report = _after(repo, memory_root, f"{EDIT} && git commit -qam x && git pull -q --rebase")
+    assert report.repaired == [TARGET], report.lines
+    assert (memory_root / TARGET).read_bytes() == before
+    assert json.loads((memory_root / OTHER).read_text())["title"] == "Use Postgres 16, решено командой"
+    assert not integrity.repair(memory_root)
+
+
+def test_a_pull_pushed_in_the_same_call_is_put_back_and_git_restore_brings_it(team, repo, memory_root):
+    """The documented limit: after a push the remote-tracking refs may hold the call's own commit, so what the pull
+    brought is put back too; ``git restore`` alone then takes git's version."""
+    _mate_edits(team, OTHER)
+    (repo / "notes.txt").write_text("mine\n")
+    report = _after(repo, memory_root, "git commit -qam mine && git pull -q --rebase && git push -q")
+    assert report.repaired == [OTHER], report.lines
+    assert not _after(repo, memory_root, "git restore .claude/memory")
+    _store_as_upstream(repo)
+    assert json.loads((memory_root / OTHER).read_text())["title"] == "Use Postgres 16, решено командой"
+
+
+def test_the_index_parse_is_shared_with_the_conflict_views():
+    """integrity reads ``git ls-files -s`` through gitmerge.parse_index, the parser of ``--resolve``'s views."""
+    from claude_memory.store import gitmerge
+
+    blob = "0123456789abcdef0123456789abcdef01234567"
+    out = "".join(f"100644 {blob} {stage}\t{name}\0" for name, stage in (
+        ("decisions/a.json", 0), ("decisions/決定.json", 1), ("decisions/決定.json", 3), ("x y.json", 0))).encode()
+    merged, unmerged = gitmerge.parse_index(out)
+    assert merged == {"decisions/a.json": blob, "x y.json": blob} and unmerged == {"decisions/決定.json": {1, 3}}
+    assert gitmerge.parse_unmerged(out) == {"decisions/決定.json": {1, 3}} and gitmerge.parse_index(b"") == ({}, {})
+
+
+@pytest.mark.parametrize("command", [
+    f"rm {IN_PROJECT} && git commit -qam x && git pull -q --rebase",  # origin/main still holds it
+    f"rm {IN_PROJECT} && git commit -qam x && git fetch -q",  # origin/docs never held it: no evidence
+])
+def test_a_deletion_staged_with_a_pull_is_restored(team, repo, memory_root, command):
+    before = (memory_root / TARGET).read_bytes()
+    report = _after(repo, memory_root, command)
+    assert report.repaired == [TARGET] and "restored" in report.lines[0], report.lines
+    assert (memory_root / TARGET).read_bytes() == before
+
+
+E = bypass.GitEffects
+STAGES, COMMITS, BOTH, NEITHER = E(staged=True), E(committed=True), E(True, True), E()
+ANY, FETCHES, PUSHES = E(True, True, True, True), E(fetched=True), E(pushed=True)
+FETCH_PUSH = E(fetched=True, pushed=True)
+SELF_FETCH = FETCH_PUSH  # its own commits land where fetched ones do
 
 
 @pytest.mark.parametrize("command, effects", [
@@ -310,19 +454,29 @@ STAGES, COMMITS, BOTH, NEITHER = (True, False), (False, True), (True, True), (Fa
     ("git commit -m 'add the notes'", COMMITS), ("git commit -m \"добавить заметку\"", COMMITS),
     ("git commit --message=add", COMMITS), ("git commit -F msg.txt", COMMITS), ("git commit --amend --no-edit", COMMITS),
     ("git commit -S -m x", COMMITS), ("git commit -qm wip", COMMITS), ("git commit -C HEAD", COMMITS),
-    ("git ci -am x", BOTH),  # an alias: anything
-    ("git -c alias.x='!git add -A' x", BOTH), ("git rebase -x 'git commit -am x' main", BOTH),
+    ("git ci -am x", ANY),  # an alias: anything
+    ("git -c alias.x='!git add -A' x", ANY), ("git rebase -x 'git commit -am x' main", ANY),
     ("bash -c 'git add -A'", STAGES), ("sh -ec \"cd .claude && git add .\"", STAGES), ("eval 'git add -A'", STAGES),
     ("echo $(git add -A)", STAGES), ("bash <<'EOF'\ngit add -A\nEOF", STAGES),
-    ("python3 -c \"import os; os.system('git add -A')\"", BOTH), ("xargs git add < list", BOTH),
-    ("find . -name '*.json' -exec git add {} +", BOTH),
-    ("git pull", NEITHER), ("git pull --rebase && git push", NEITHER), ("git checkout --theirs -- x.json", NEITHER),
+    ("python3 -c \"import os; os.system('git add -A')\"", ANY), ("xargs git add < list", ANY),
+    ("find . -name '*.json' -exec git add {} +", ANY),
+    ("git pull", FETCHES), ("git pull --rebase && git push", FETCH_PUSH), ("git checkout --theirs -- x.json", NEITHER),
     ("git merge --no-commit teammate", NEITHER), ("git cherry-pick -n abc", NEITHER), ("git stash pop", NEITHER),
     ("git stash apply --index", NEITHER), ("git reset --hard HEAD~1", NEITHER), ("git rm x.json", NEITHER),
     ("git restore --staged x.json", NEITHER), ("git log --grep add", NEITHER), ("git apply fix.patch", NEITHER),
-    ("git pull && npm ci", NEITHER), ("git checkout -b add-notes", NEITHER), ("npm test", NEITHER),
+    ("git pull && npm ci", FETCHES), ("git checkout -b add-notes", NEITHER), ("npm test", NEITHER),
     ("echo add commit stash", NEITHER), ("grep -r git . | wc -l", NEITHER), ("cat .git/config", NEITHER),
     ("echo 'заметка: git'", NEITHER), ("", NEITHER),
+    # what may have brought a remote's commits, and what may have put the call's own where they land
+    ("git commit -qam x && git pull --rebase", E(True, True, True)), ("git fetch -q origin", FETCHES),
+    ("git fetch --all --prune", FETCHES), ("git remote update", FETCHES), ("git -C .claude pull -q", FETCHES),
+    ("git commit -qm 'получить' && git pull --no-rebase", E(False, True, True)), ("git remote -v", NEITHER),
+    ("git push", PUSHES), ("git push -u origin HEAD", PUSHES), ("git add -A && git push", E(staged=True, pushed=True)),
+    ("git fetch . HEAD", SELF_FETCH), ("git pull . main", SELF_FETCH), ("git fetch ./ main:tmp", SELF_FETCH),
+    ("git commit -qam x && echo $(git push)", E(True, True, pushed=True)),
+    ("bash -c 'git fetch -q . HEAD'", SELF_FETCH), ("eval 'git push'", PUSHES),
+    ("python3 -c \"import os; os.system('git push')\"", FETCH_PUSH),  # not followed: it may have
+    ("git rebase -x 'git push' origin/main", FETCH_PUSH), ("git commit -qam x && grep -r git .", BOTH),
 ])
 def test_what_a_command_may_have_done_to_gits_record(command, effects):
     assert bypass.git_effects(command) == effects

@@ -12,7 +12,8 @@ to the per-file check in :mod:`claude_memory.hooks.validate`.
 A change git made is the project's history, not a bypass; the repair tells git's changes from
 others' by git's own record (:class:`claude_memory.store.integrity._Git`). Staging copies the
 work tree into that record, so :func:`git_effects` tells the repair whether the Bash call that
-just ran may have staged (``git add``, ``git commit -a``, ``git stash``...) or committed: read
+just ran may have staged (``git add``, ``git commit -a``, ``git stash``...) or committed, and
+whether it may have fetched (a pull after the commit brings a teammate's changes) or pushed: read
 from the command line (quotes, ``$(...)``, ``bash -c``, ``eval``, here-documents), and, for a
 command it cannot follow (``python3 -c "...git add..."``, ``xargs git add``, an alias), from
 the words it mentions: when in doubt, it may have.
@@ -24,7 +25,7 @@ import sys
 
 from claude_memory.core import manifest as mf
 
-__all__ = ["check", "has_manifest", "git_effects", "TOOLS"]
+__all__ = ["check", "has_manifest", "git_effects", "GitEffects", "TOOLS"]
 
 #: Tools after which the store is compared (the hooks.json PostToolUse matcher names the same).
 TOOLS = frozenset({"Bash", "Write", "Edit", "MultiEdit", "NotebookEdit"})
@@ -49,14 +50,54 @@ _COMMIT_VALUE_OPTS = frozenset({"--message", "--file", "--reuse-message", "--ree
                                 "--template", "--cleanup", "--fixup", "--squash", "--trailer"})
 _COMMIT_STAGING_OPTS = frozenset({"--all", "--include", "--only", "--pathspec-from-file", "--interactive", "--patch"})
 _WRAPPERS = frozenset({"sudo", "env", "command", "exec", "nohup", "time", "nice", "builtin"})
-#: a command that mentions git and one of these words may stage or commit through it (compiled when needed:
-#: ``re`` is not for the hot path)
+#: a command that mentions git and one of the words of the second pattern may stage or commit through it; one
+#: that mentions git and a word of the third may fetch or push (compiled when needed: ``re`` is not for the hot
+#: path)
 _MENTIONS = (r"(?<![\w.-])git(?![\w.-])",
-             r"(?<![\w-])(add|stage|update-index|commit|commit-tree|stash|apply|update-ref|hash-object|ci)(?![\w-])")
+             r"(?<![\w-])(add|stage|update-index|commit|commit-tree|stash|apply|update-ref|hash-object|ci)(?![\w-])",
+             r"(?<![\w-])(pull|fetch|push|remote)(?![\w-])")
 _patterns: list = []
 _MAX_DEPTH = 8
-_BOTH = (True, True)
-_NEITHER = (False, False)
+#: ``git fetch``/``git pull`` from the repository itself (its own commits land in FETCH_HEAD)
+_SELF = frozenset({".", "./"})
+
+
+class GitEffects:
+    """What a Bash call may have done to git's record (:func:`git_effects`), true when it may have:
+    ``staged`` (copied the work tree into git's index), ``committed`` (made a commit), ``fetched``
+    (from a remote: git pull, git fetch, git remote update), ``pushed`` (put its own commits where
+    fetched ones land: git push, a fetch from the repository itself). :meth:`asdict` gives the
+    arguments of :func:`claude_memory.store.integrity.repair` of the same names. (A class of its
+    own: ``typing`` and ``dataclasses`` are not for the hot path.)"""
+
+    __slots__ = ("staged", "committed", "fetched", "pushed")
+
+    def __init__(self, staged: bool = False, committed: bool = False, fetched: bool = False,
+                 pushed: bool = False) -> None:
+        self.staged, self.committed, self.fetched, self.pushed = staged, committed, fetched, pushed
+
+    def asdict(self) -> dict[str, bool]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __or__(self, other: "GitEffects") -> "GitEffects":
+        """What either may have done."""
+        return GitEffects(*(getattr(self, n) or getattr(other, n) for n in self.__slots__))
+
+    def __bool__(self) -> bool:
+        return any(self.asdict().values())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GitEffects) and self.asdict() == other.asdict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "GitEffects(" + ", ".join(f"{k}={v}" for k, v in self.asdict().items()) + ")"
+
+
+_NEITHER = GitEffects()
+_ANY = GitEffects(True, True, True, True)  # a command not followed: anything
+_REMOTE = GitEffects(fetched=True, pushed=True)  # a command not followed that talks to a remote
 
 
 def has_manifest(root: str) -> bool:
@@ -81,7 +122,7 @@ def check(payload: dict, roots: tuple[str, ...]) -> str | None:
         if effects is None:
             effects = _call_effects(payload)
         try:
-            lines = _repair(root, *effects)
+            lines = _repair(root, effects)
         except Exception as exc:  # noqa: BLE001 - report, never crash the hook
             print(f"claude-memory: integrity check of {root} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
             continue
@@ -90,7 +131,7 @@ def check(payload: dict, roots: tuple[str, ...]) -> str | None:
     return "\n\n".join(reports) or None
 
 
-def _repair(root: str, staged: bool = False, committed: bool = False) -> list[str]:
+def _repair(root: str, effects: GitEffects = _NEITHER) -> list[str]:
     from claude_memory.core.deps import ensure_deps
     from claude_memory.core.errors import MemoryStoreError
 
@@ -103,26 +144,28 @@ def _repair(root: str, staged: bool = False, committed: bool = False) -> list[st
         return [f"changed outside the writer ({'; '.join(what)}); it could not be repaired now: {exc.message}"]
     from claude_memory.store import integrity
 
-    return integrity.repair(root, staged=staged, committed=committed).lines
+    return integrity.repair(root, **effects.asdict()).lines
 
 
-def _call_effects(payload: dict) -> tuple[bool, bool]:
+def _call_effects(payload: dict) -> GitEffects:
     """:func:`git_effects` of the tool call (a file tool stages nothing; a Bash call without a command may have)."""
     if payload.get("tool_name") != "Bash":
         return _NEITHER
     tool_input = payload.get("tool_input")
     command = tool_input.get("command") if isinstance(tool_input, dict) else None
-    return git_effects(command) if isinstance(command, str) else _BOTH
+    return git_effects(command) if isinstance(command, str) else _ANY
 
 
-def git_effects(command: str, _depth: int = 0) -> tuple[bool, bool]:
-    """``(may have staged, may have committed)``: whether the shell ``command`` may have copied the work tree
-    into git (``git add``/``stage``/``update-index``, ``git commit -a`` or with paths, ``git stash``,
-    ``git apply --index``) and whether it may have made a commit. Pure."""
-    if not _mentions(command):
+def git_effects(command: str, _depth: int = 0) -> GitEffects:
+    """What the shell ``command`` may have done to git's record: copied the work tree into git's index
+    (``git add``/``stage``/``update-index``, ``git commit -a`` or with paths, ``git stash``,
+    ``git apply --index``), made a commit, fetched from a remote (``git pull``, ``git fetch``,
+    ``git remote update``), pushed (``git push``; also a fetch from the repository itself, ``git fetch .``,
+    whose own commits then land where fetched ones do). Pure."""
+    if not _mentioned(command):
         return _NEITHER  # the common case: nothing to follow
     if _depth > _MAX_DEPTH:
-        return _BOTH
+        return _ANY
     from claude_memory.guard import shell
     from claude_memory.guard.bash import SHELLS
 
@@ -146,7 +189,10 @@ def git_effects(command: str, _depth: int = 0) -> tuple[bool, bool]:
             found.append(_mentioned(" ".join(words[1:])) if not texts else _NEITHER)  # a script file it runs
         else:
             found.append(_mentioned(" ".join([*words, *cmd.heredocs])))
-    return any(f[0] for f in found), any(f[1] for f in found)
+    out = _NEITHER
+    for effects in found:
+        out |= effects
+    return out
 
 
 def _assignment(word: str) -> bool:
@@ -154,40 +200,46 @@ def _assignment(word: str) -> bool:
     return bool(eq) and name.isidentifier()
 
 
-def _mentions(text: str) -> bool:
+def _mentioned(text: str) -> GitEffects:
+    """A command the parse cannot follow (an interpreter's code, xargs, a script): judged by its words
+    (:data:`_MENTIONS`): anything when it names git and a word that stages or commits; fetched and pushed
+    when it names git and a word that talks to a remote."""
     if not _patterns:
         import re
 
         _patterns.extend(re.compile(p) for p in _MENTIONS)
-    return all(p.search(text) for p in _patterns)
+    if not _patterns[0].search(text):
+        return _NEITHER
+    if _patterns[1].search(text):
+        return _ANY
+    return _REMOTE if _patterns[2].search(text) else _NEITHER
 
 
-def _mentioned(text: str) -> tuple[bool, bool]:
-    """A command the parse cannot follow (an interpreter's code, xargs, a script): judged by its words."""
-    return _BOTH if _mentions(text) else _NEITHER
-
-
-def _git_call(args: list[str]) -> tuple[bool, bool]:
+def _git_call(args: list[str]) -> GitEffects:
     i = 0
     while i < len(args) and args[i].startswith("-"):
         if args[i] in ("-c", "--config-env") and i + 1 < len(args) and args[i + 1].startswith("alias."):
-            return _BOTH  # git -c alias.x='!...' x: runs what it says
+            return _ANY  # git -c alias.x='!...' x: runs what it says
         i += 2 if args[i] in _GIT_VALUE_OPTS else 1
     if i >= len(args):
         return _NEITHER
     sub, rest = args[i], args[i + 1:]
     if sub in ("add", "stage", "update-index"):
-        return True, False
+        return GitEffects(staged=True)
     if sub == "commit":
-        return _commit_stages(rest), True
+        return GitEffects(_commit_stages(rest), True)
     if sub == "stash":
         action = rest[0] if rest and not rest[0].startswith("-") else "push"
-        return action in ("push", "save", "create"), False
+        return GitEffects(staged=action in ("push", "save", "create"))
     if sub == "apply":
-        return any(a in ("--index", "--cached", "-3", "--3way") for a in rest), False
+        return GitEffects(staged=any(a in ("--index", "--cached", "-3", "--3way") for a in rest))
+    if sub in ("fetch", "pull") or (sub == "remote" and rest[:1] == ["update"]):
+        return GitEffects(fetched=True, pushed=any(a in _SELF for a in rest))
+    if sub == "push":
+        return GitEffects(pushed=True)
     if sub in _GIT_RUNS_TEXT:
         return _mentioned(" ".join(rest))
-    return _NEITHER if sub in _GIT_LEAVES_INDEX else _BOTH
+    return _NEITHER if sub in _GIT_LEAVES_INDEX else _ANY
 
 
 def _commit_stages(args: list[str]) -> bool:

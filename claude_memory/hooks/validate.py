@@ -2,9 +2,11 @@
 
 Only files inside the memory root are looked at:
 
-- a file written to the private staging place (``<root>/.staging/``, where drafts go) is
-  redacted in place (:mod:`claude_memory.core.redact_file`): a draft keeps no secret even when
-  it is never saved; Claude is told when something was removed.
+- a file written to the private staging place (``<root>/.staging/``: the PreToolUse guard lets a
+  file tool write only in the calling session's own folder there, a draft Claude keeps; the
+  plugin's own calls hand drafts to the writer on stdin) is redacted in place
+  (:mod:`claude_memory.core.redact_file`): a draft keeps no secret even when it is never saved;
+  Claude is told when something was removed.
 
 - ``<folder>/<name>.json`` in a category folder is validated against its
   schema (``claude_memory.store.validation``, imported only then). An invalid file is

@@ -32,8 +32,8 @@ from claude_memory.core.layout import INDEX_NAME, INDEX_STAMP_NAME
 
 __all__ = ["STAMP_NAME", "UNSETTLED_NS", "CONFLICT_MARKERS", "take_stamp",
            "write_stamp", "index_is_fresh", "has_conflict_markers", "conflict_fix", "git_stage", "git_add",
-           "index_tracked_by_git", "parse_unmerged", "unmerged", "conflict_state", "operation_of", "git_operation",
-           "sides", "other_side", "next_step", "RecordMerge", "merge_records", "resolve_conflict"]
+           "index_tracked_by_git", "parse_index", "parse_unmerged", "unmerged", "conflict_state", "operation_of",
+           "git_operation", "sides", "other_side", "next_step", "RecordMerge", "merge_records", "resolve_conflict"]
 
 STAMP_NAME = INDEX_STAMP_NAME
 UNSETTLED_NS = 2_000_000_000
@@ -149,16 +149,28 @@ def _git(cwd: str | os.PathLike, *args: str, timeout: float = 10) -> bytes | Non
     return done.stdout if done.returncode == 0 else None
 
 
-def parse_unmerged(out: bytes) -> dict[str, frozenset]:
-    """``git ls-files -u -z`` output -> {path: the stages git holds for it} (1 the merge base,
-    2 ours, 3 theirs; a stage missing: that side has no such file, e.g. deleted it)."""
+def parse_index(out: bytes) -> tuple[dict[str, str], dict[str, frozenset]]:
+    """``git ls-files -s -z`` (or ``-u -z``) output -> ({path: blob id} of the files merged in git's
+    index (stage 0), {path: the stages git holds for it} of the files in conflict (1 the merge base,
+    2 ours, 3 theirs; a stage missing: that side has no such file, e.g. deleted it))."""
+    merged: dict[str, str] = {}
     found: dict[str, set] = {}
     for item in out.split(b"\0"):
         meta, tab, name = item.partition(b"\t")
         parts = meta.split()
-        if tab and len(parts) == 3 and parts[2] in (b"1", b"2", b"3"):
-            found.setdefault(name.decode("utf-8", "replace"), set()).add(int(parts[2]))
-    return {name: frozenset(stages) for name, stages in found.items()}
+        if not tab or len(parts) != 3:
+            continue
+        path = name.decode("utf-8", "replace")
+        if parts[2] == b"0":
+            merged[path] = parts[1].decode("ascii", "replace")
+        elif parts[2] in (b"1", b"2", b"3"):
+            found.setdefault(path, set()).add(int(parts[2]))
+    return merged, {path: frozenset(stages) for path, stages in found.items()}
+
+
+def parse_unmerged(out: bytes) -> dict[str, frozenset]:
+    """``git ls-files -u -z`` output -> {path: the stages git holds for it} (:func:`parse_index`)."""
+    return parse_index(out)[1]
 
 
 def unmerged(root: str | os.PathLike) -> dict[str, frozenset]:

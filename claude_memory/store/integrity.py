@@ -42,8 +42,10 @@ copies the work tree into git's index, never the other way, so after a tool call
 (``git add``, ``git commit -a``, ``git stash``..., named by the hook: ``staged``) the index
 proves nothing about that call's changes: one is git's only when a commit the call could not
 have made holds it too (HEAD unless the call committed, the MERGE_HEAD, CHERRY_PICK_HEAD or
-REVERT_HEAD of a merge in progress, a merge commit's other parent). All of this is
-:class:`_Git`'s one rule.
+REVERT_HEAD of a merge in progress, a merge commit's other parent; after a call that also
+fetched, ``git commit -am x && git pull --rebase``, what a remote brought: the tips of the
+remote-tracking refs and FETCH_HEAD, unless the call may also have pushed or fetched from the
+repository itself). All of this is :class:`_Git`'s one rule.
 
 Only a valid memory becomes the store's own: a file git holds that is not one is reported
 (what is wrong, and how to fix it) and left in place, noted as seen but never as a good copy,
@@ -369,6 +371,10 @@ def _writers_own(root: Path, rel: str, digest: str) -> bool:
     return isinstance(doc, dict) and f"{doc.get('id')}.json" == rel.split("/", 1)[1] and _valid_memory(root, rel)
 
 
+def _is_oid(text: str) -> bool:
+    return len(text) in (40, 64) and all(c in "0123456789abcdef" for c in text)
+
+
 class _Git:
     """Whether git made a change to the store's files: the one rule.
 
@@ -379,23 +385,38 @@ class _Git:
     the call could not have made counts: HEAD (unless the call ``committed``: a commit of what it
     staged), the MERGE_HEAD, CHERRY_PICK_HEAD or REVERT_HEAD of an operation in progress, or the
     branch a merge commit took in (HEAD^2): a conflict settled with ``git checkout --theirs``,
-    ``git add`` and ``git commit`` in one call."""
+    ``git add`` and ``git commit`` in one call.
 
-    _OTHERS = ("MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD")
+    When the call also ``fetched`` (``git commit -am x && git pull --rebase``: the teammate's changes
+    the pull brought are in a commit the call did not make) the commits a remote brought count too:
+    the tip of every remote-tracking ref (``refs/remotes/*``) and FETCH_HEAD hold a version, and a
+    file is the remote's removal when a remote-tracking ref lacks it but held it before it last moved
+    (its reflog's ``@{1}``). Not when the call may also have ``pushed`` (``git push``, a fetch from the
+    repository itself, a command not followed): those refs may then hold the call's own commit.
 
-    def __init__(self, root: Path, *, staged: bool = False, committed: bool = False) -> None:
+    Every version these commits hold at the files that differ is read at once, by one
+    ``git cat-file --batch-check`` (a line per commit and file; no walk of history)."""
+
+    _OTHERS = ("MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "HEAD^2")
+
+    def __init__(self, root: Path, rels: list[str] | tuple[str, ...] = (), *, staged: bool = False,
+                 committed: bool = False, fetched: bool = False, pushed: bool = False) -> None:
         self.root = root
+        self.rels = [rel for rel in rels if "\n" not in rel]  # a line each in cat-file's input
         self.staged = staged
         self.committed = committed
+        self.remote = fetched and not pushed
         self._blobs: dict[str, str] | None | bool = False
-        self._commits: list[str] | None = None
+        self._held: dict[str, dict[str, str | None]] | None = None
+        self._commits: list[str] = []  # the commits that count (that exist)
+        self._tips: list[str] = []  # the remote-tracking refs, when they count
         self.conflicted: set[str] = set()
 
-    def _run(self, *args: str) -> bytes | None:
+    def _run(self, *args: str, stdin: bytes | None = None) -> bytes | None:
         import subprocess
 
         try:
-            proc = subprocess.run(["git", *args], cwd=self.root, capture_output=True, timeout=10)
+            proc = subprocess.run(["git", *args], cwd=self.root, input=stdin, capture_output=True, timeout=10)
         except (OSError, subprocess.SubprocessError):
             return None
         return proc.stdout if proc.returncode == 0 else None
@@ -403,17 +424,13 @@ class _Git:
     def blobs(self) -> dict[str, str] | None:
         """rel path -> blob id in git's index (None: not a git work tree)."""
         if self._blobs is False:
+            from claude_memory.store.gitmerge import parse_index
+
             out = self._run("ls-files", "-s", "-z", "--", ".")
             blobs = None
             if out is not None:
-                blobs = {}
-                for item in out.split(b"\0"):
-                    meta, _, name = item.partition(b"\t")
-                    parts = meta.split()
-                    if len(parts) == 3 and parts[2] == b"0":
-                        blobs[name.decode("utf-8", "replace")] = parts[1].decode("ascii", "replace")
-                    elif len(parts) == 3:  # stages 1-3: a merge left this file in conflict
-                        self.conflicted.add(name.decode("utf-8", "replace"))
+                blobs, unmerged = parse_index(out)
+                self.conflicted = set(unmerged)  # stages 1-3: a merge left these files in conflict
             self._blobs = blobs
         return self._blobs  # type: ignore[return-value]
 
@@ -422,18 +439,52 @@ class _Git:
         self.blobs()
         return rel in self.conflicted
 
-    def _trusted(self) -> list[str]:
-        """The commits whose versions count as git's after a call that staged (see the class)."""
-        if self._commits is None:
-            names = (*(() if self.committed else ("HEAD",)), *self._OTHERS, "HEAD^2")
-            found = [self._run("rev-parse", "--verify", "-q", f"{name}^{{commit}}") for name in names]
-            self._commits = [out.decode("ascii", "replace").strip() for out in found if out]
-        return self._commits
+    def _versions(self) -> dict[str, dict[str, str | None]]:
+        """rel -> {commit: the blob id at rel in it, None: not there} for the files that differ, in the
+        commits that count after a call that staged (see the class): one ``cat-file`` for all."""
+        if self._held is None:
+            names = [*(() if self.committed else ("HEAD",)), *self._OTHERS]
+            before: dict[str, str] = {}
+            if self.remote:
+                out = self._run("for-each-ref", "--format=%(refname)", "refs/remotes")
+                self._tips = [ref for ref in (out or b"").decode("utf-8", "replace").splitlines() if ref]
+                before = self._before_last_move(self._tips)
+                names.append("FETCH_HEAD")
+            revs = [*names, *self._tips, *before.values()]
+            queries = [f"{name}^{{commit}}" for name in names] + [f"{rev}:./{rel}" for rel in self.rels for rev in revs]
+            out = self._run("cat-file", "--batch-check=%(objectname)",
+                            stdin="".join(f"{q}\n" for q in queries).encode())
+            answers = [line if _is_oid(line) else None for line in (out or b"").decode("utf-8", "replace").splitlines()]
+            if len(answers) != len(queries):  # git did not answer: nothing counts
+                answers = [None] * len(queries)
+            found = dict(zip(queries, answers))
+            self._commits = [name for name in names if found[f"{name}^{{commit}}"]]
+            self._held = {rel: {rev: found[f"{rev}:./{rel}"] for rev in revs} for rel in self.rels}
+            for rel in self.rels:  # what each remote-tracking ref held before it last moved, as "<ref>@{1}"
+                self._held[rel].update({f"{tip}@{{1}}": self._held[rel][old] for tip, old in before.items()})
+        return self._held
 
-    def _in_commit(self, commit: str, rel: str) -> str | None:
-        """The blob id of ``rel`` in ``commit`` (None: not there)."""
-        out = self._run("rev-parse", "--verify", "-q", f"{commit}:./{rel}")
-        return out.decode("ascii", "replace").strip() if out else None
+    def _before_last_move(self, tips: list[str]) -> dict[str, str]:
+        """{ref: the commit it pointed to before it last moved} (its ``@{1}``), from the last line of each
+        ref's reflog (``<old> <new> ...``), for the refs that have one: ``cat-file`` dies on an ``@{1}`` a
+        reflog does not have, so it is read here, with one ``rev-parse`` for where the reflogs are."""
+        out = self._run("rev-parse", "--git-path", "logs/refs/remotes") if tips else None
+        if not out:
+            return {}
+        logs = os.path.join(self.root, out.decode("utf-8", "surrogateescape").strip())
+        found = {}
+        for tip in tips:
+            try:
+                with open(os.path.join(logs, tip[len("refs/remotes/"):]), "rb") as fh:
+                    fh.seek(0, os.SEEK_END)
+                    fh.seek(max(0, fh.tell() - 4096))
+                    lines = fh.read().splitlines()
+            except OSError:
+                continue
+            old = lines[-1].split(b" ", 1)[0].decode("ascii", "replace") if lines else ""
+            if _is_oid(old) and old.strip("0"):  # 0000...: the ref was created by that move
+                found[tip] = old
+        return found
 
     def holds(self, rel: str, data: bytes) -> bool:
         """``data`` at ``rel`` is git's version (see the class)."""
@@ -441,15 +492,21 @@ class _Git:
         blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
         if not blobs or blobs.get(rel) != blob:
             return False
-        return not self.staged or any(self._in_commit(c, rel) == blob for c in self._trusted())
+        if not self.staged:
+            return True
+        held = self._versions().get(rel, {})
+        return any(held.get(rev) == blob for rev in (*self._commits, *self._tips))
 
     def removed(self, rel: str) -> bool:
         """Gone from git's index too, and once committed: git took it away (checkout, git rm, merge)."""
         blobs = self.blobs()
         if blobs is None or rel in blobs:
             return False
-        if self.staged and not any(self._in_commit(c, rel) is None for c in self._trusted()):
-            return False
+        if self.staged:
+            held = self._versions().get(rel)
+            if held is None or not (any(held[c] is None for c in self._commits if c != "FETCH_HEAD") or any(
+                    held[tip] is None and held.get(f"{tip}@{{1}}") for tip in self._tips)):
+                return False
         return bool(self._run("log", "-1", "--format=%H", "--", rel))
 
 
@@ -468,12 +525,14 @@ def _invalid_in_git(rel: str, category: str, problems: list[str]) -> str:
 
 
 def repair(root: str | os.PathLike, *, lock_timeout: float | None = None, staged: bool = False,
-           committed: bool = False) -> Report:
+           committed: bool = False, fetched: bool = False, pushed: bool = False) -> Report:
     """Compare the store with the manifest (hashing only what differs) and undo what went around the writer.
 
     ``staged``: the tool call that just ran may have copied the work tree into git (``git add``,
-    ``git commit -a``, ``git stash``...); ``committed``: it may have made a commit. Both narrow what
-    counts as git's doing (:class:`_Git`)."""
+    ``git commit -a``, ``git stash``...); ``committed``: it may have made a commit; ``fetched``: it may
+    have fetched from a remote (``git pull``, ``git fetch``); ``pushed``: it may have put its own commits
+    where fetched ones land (``git push``, a fetch from the repository itself). They decide which of
+    git's commits count as git's doing (:class:`_Git`)."""
     from claude_memory.store import maintenance
     from claude_memory.core.categories import category_of_folder
     from claude_memory.core.manifest import quarantine_name
@@ -482,10 +541,11 @@ def repair(root: str | os.PathLike, *, lock_timeout: float | None = None, staged
     root = Path(root)
     report = Report()
     rebuild = False
-    git = _Git(root, staged=staged, committed=committed)
     with store_lock(root, timeout=lock_timeout):
         recorded = entries(root)
         diff = mf.compare({k: v for k, v in recorded.items() if k != "\0dirty"}, mf.scan(str(root)))
+        git = _Git(root, [*diff.changed, *diff.added, *diff.deleted], staged=staged, committed=committed,
+                   fetched=fetched, pushed=pushed)
         for rel in diff.changed + diff.added:
             path = root / rel
             digest = _file_md5(path)
