@@ -357,18 +357,9 @@ def _file_md5(path: Path) -> str | None:
 
 
 def _writers_own(root: Path, rel: str, digest: str) -> bool:
-    """Content the writer wrote at this path (a copy of it exists and its id is the file's name):
-    a writer killed between putting the file in place and recording it in the manifest."""
-    if rel == mf.INDEX or _read_copy(root, digest) is None:
-        return False
-    from claude_memory.core import jsonio
-    from claude_memory.core.errors import MemoryStoreError
-
-    try:
-        doc = jsonio.read_file(root / rel)
-    except MemoryStoreError:
-        return False
-    return isinstance(doc, dict) and f"{doc.get('id')}.json" == rel.split("/", 1)[1] and _valid_memory(root, rel)
+    """Content the writer wrote at this path (a copy of it exists and it is a valid memory whose id is
+    the file's name): a writer killed between putting the file in place and recording it in the manifest."""
+    return rel != mf.INDEX and _read_copy(root, digest) is not None and _valid_memory(root, rel)
 
 
 def _is_oid(text: str) -> bool:
