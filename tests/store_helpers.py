@@ -69,6 +69,18 @@ def git(repo: Path, *args: str, check: bool = True, when: float | None = None) -
     return done
 
 
+def teammate_clone(repo: Path, tmp_path: Path, branch: str = "HEAD") -> Path:
+    """``repo`` shared through a bare remote (``origin``, ``branch`` pushed with upstream set) and a
+    teammate's clone of it under ``tmp_path``, returned."""
+    remote = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(remote))
+    git(repo, "remote", "add", "origin", str(remote))
+    git(repo, "push", "-q", "-u", "origin", branch)
+    mate = tmp_path / "mate"
+    git(tmp_path, "clone", "-q", str(remote), str(mate))
+    return mate
+
+
 def refused(code: str, call, /, *args, **kwargs) -> MemoryStoreError:
     """The :class:`MemoryStoreError` that ``call(*args, **kwargs)`` raises, once its code is checked to be
     ``code`` (as ``pytest.raises(MemoryStoreError, call, ...)``, plus the code)."""

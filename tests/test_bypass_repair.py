@@ -18,7 +18,7 @@ import pytest
 from claude_memory.store import integrity, maintenance
 from claude_memory.cli import memory_write
 from claude_memory.core import manifest as mf
-from store_helpers import git, make_doc, snapshot, write_json
+from store_helpers import git, make_doc, snapshot, teammate_clone, write_json
 
 TARGET = "decisions/use-postgres.json"
 
@@ -343,12 +343,7 @@ def test_a_bypass_staged_in_the_same_call_is_repaired(run_script, project, store
                                      "git commit -qam mine && git pull -q --rebase"])  # the remote's commit holds it
 def test_a_teammates_commit_arriving_by_pull_is_kept(run_script, project, store, memory_root, tmp_path, command):
     _git_project(project)
-    remote = tmp_path / "remote.git"
-    git(tmp_path, "init", "-q", "--bare", str(remote))
-    git(project, "remote", "add", "origin", str(remote))
-    git(project, "push", "-q", "-u", "origin", "HEAD")
-    mate = tmp_path / "mate"
-    git(tmp_path, "clone", "-q", str(remote), str(mate))
+    mate = teammate_clone(project, tmp_path)
     doc = json.loads((mate / ".claude" / "memory" / TARGET).read_text())
     doc["title"] = "Use Postgres 16 for storage"
     write_json(mate / ".claude" / "memory" / TARGET, doc)

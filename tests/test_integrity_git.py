@@ -27,7 +27,7 @@ import pytest
 from claude_memory.cli import memory_write
 from claude_memory.hooks import bypass
 from claude_memory.store import integrity
-from store_helpers import git, make_doc, write_json
+from store_helpers import git, make_doc, teammate_clone, write_json
 
 TARGET = "decisions/use-postgres.json"
 OTHER = "decisions/no-orm.json"
@@ -304,12 +304,7 @@ def team(repo, memory_root, tmp_path):
     (repo / "notes.txt").write_text("notes\n")
     git(repo, "add", "notes.txt")
     git(repo, "commit", "-qm", "notes")
-    remote = tmp_path / "remote.git"
-    git(tmp_path, "init", "-q", "--bare", str(remote))
-    git(repo, "remote", "add", "origin", str(remote))
-    git(repo, "push", "-q", "-u", "origin", "main")
-    mate = tmp_path / "mate"
-    git(tmp_path, "clone", "-q", str(remote), str(mate))
+    mate = teammate_clone(repo, tmp_path, "main")
     for key, value in (("user.email", "m@example.invalid"), ("user.name", "m"), ("commit.gpgsign", "false")):
         git(mate, "config", key, value)
     git(mate, "checkout", "-q", "--orphan", "docs")
