@@ -31,7 +31,7 @@ from claude_memory.core.categories import FOLDERS
 from claude_memory.core.layout import INDEX_NAME, INDEX_STAMP_NAME
 
 __all__ = ["STAMP_NAME", "UNSETTLED_NS", "CONFLICT_MARKERS", "take_stamp",
-           "write_stamp", "index_is_fresh", "has_conflict_markers", "conflict_fix", "git_stage", "git_add",
+           "write_stamp", "index_is_fresh", "has_conflict_markers", "conflict_fix", "run_git", "git_stage", "git_add",
            "index_tracked_by_git", "parse_index", "parse_unmerged", "unmerged", "conflict_state", "operation_of",
            "git_operation", "sides", "other_side", "next_step", "RecordMerge", "merge_records", "resolve_conflict"]
 
@@ -137,13 +137,14 @@ def conflict_fix(rel_path: str, operation: str | None = None) -> str:
             f"git checkout {yours} -- {rel_path} (or {other}){side_note} && git add {rel_path}")
 
 
-def _git(cwd: str | os.PathLike, *args: str, timeout: float = 10) -> bytes | None:
-    """``git *args`` in ``cwd``: its standard output, or None (not a repository, no git, an error)."""
+def run_git(cwd: str | os.PathLike, *args: str, timeout: float = 10, stdin: bytes | None = None) -> bytes | None:
+    """``git *args`` in ``cwd`` (``stdin``: its input, else none): its standard output, or None (not a
+    repository, no git, an error)."""
     import subprocess
 
     try:
-        done = subprocess.run(["git", *args], cwd=os.fspath(cwd), stdin=subprocess.DEVNULL, capture_output=True,
-                              timeout=timeout, check=False)
+        done = subprocess.run(["git", *args], cwd=os.fspath(cwd), capture_output=True, timeout=timeout, check=False,
+                              **({"input": stdin} if stdin is not None else {"stdin": subprocess.DEVNULL}))
     except (OSError, subprocess.SubprocessError):
         return None
     return done.stdout if done.returncode == 0 else None
@@ -177,7 +178,7 @@ def unmerged(root: str | os.PathLike) -> dict[str, frozenset]:
     """The files under ``root`` git holds in conflict, named relative to ``root`` (``decisions/x.json``),
     with their stages (:func:`parse_unmerged`); empty outside a repository or without git.
     One ``git ls-files -u`` (maintainers' views only: never on a hook's path)."""
-    out = _git(root, "ls-files", "-u", "-z", "--", ".")
+    out = run_git(root, "ls-files", "-u", "-z", "--", ".")
     return parse_unmerged(out) if out else {}
 
 
@@ -218,7 +219,7 @@ def git_operation(cwd: str | os.PathLike) -> str | None:
     """:func:`operation_of` the repository at ``cwd`` (one ``git rev-parse --git-path``: right in a
     linked worktree too); None when none is in progress or git does not answer."""
     args = [a for name in _STATE_FILES for a in ("--git-path", name)]
-    out = _git(cwd, "rev-parse", *args)
+    out = run_git(cwd, "rev-parse", *args)
     if out is None:
         return None
     paths = out.decode("utf-8", "surrogateescape").splitlines()
@@ -253,17 +254,17 @@ def next_step(operation: str | None, rel_path: str, *, added: bool, left: list |
 def git_stage(project: str | os.PathLike, rel_path: str, stage: int) -> bytes | None:
     """The file's version at merge ``stage`` (1 the base, 2 ours, 3 theirs: see :func:`sides`), or None
     when git has none."""
-    return _git(project, "show", f":{stage}:{rel_path}", timeout=30)
+    return run_git(project, "show", f":{stage}:{rel_path}", timeout=30)
 
 
 def git_add(project: str | os.PathLike, rel_path: str) -> bool:
-    return _git(project, "add", "--", rel_path, timeout=30) is not None
+    return run_git(project, "add", "--", rel_path, timeout=30) is not None
 
 
 def index_tracked_by_git(root: str | os.PathLike) -> bool:
     """True when git tracks ``<root>/index.md`` (it is derived now; it should be untracked).
     False outside a repository or without git."""
-    return _git(root, "ls-files", "--error-unmatch", INDEX_NAME) is not None
+    return run_git(root, "ls-files", "--error-unmatch", INDEX_NAME) is not None
 
 
 _MISSING = object()  # a field one version does not have

@@ -404,13 +404,9 @@ class _Git:
         self.conflicted: set[str] = set()
 
     def _run(self, *args: str, stdin: bytes | None = None) -> bytes | None:
-        import subprocess
+        from claude_memory.store.gitmerge import run_git
 
-        try:
-            proc = subprocess.run(["git", *args], cwd=self.root, input=stdin, capture_output=True, timeout=10)
-        except (OSError, subprocess.SubprocessError):
-            return None
-        return proc.stdout if proc.returncode == 0 else None
+        return run_git(self.root, *args, stdin=stdin)
 
     def blobs(self) -> dict[str, str] | None:
         """rel path -> blob id in git's index (None: not a git work tree)."""
