@@ -66,22 +66,33 @@ class GitEffects:
     """What a Bash call may have done to git's record (:func:`git_effects`), true when it may have:
     ``staged`` (copied the work tree into git's index), ``committed`` (made a commit), ``fetched``
     (from a remote: git pull, git fetch, git remote update), ``pushed`` (put its own commits where
-    fetched ones land: git push, a fetch from the repository itself). :meth:`asdict` gives the
-    arguments of :func:`claude_memory.store.integrity.repair` of the same names. (A class of its
+    fetched ones land: git push, a fetch from the repository itself), ``refetched`` (fetched after it
+    pushed, or in an order not known: what a fetch brought may then be its own commit; a call that
+    pushes only after its last fetch, ``git pull --rebase && git push``, has not). :meth:`asdict` gives
+    the arguments of :func:`claude_memory.store.integrity.repair` of the same names. (A class of its
     own: ``typing`` and ``dataclasses`` are not for the hot path.)"""
 
-    __slots__ = ("staged", "committed", "fetched", "pushed")
+    __slots__ = ("staged", "committed", "fetched", "pushed", "refetched")
 
     def __init__(self, staged: bool = False, committed: bool = False, fetched: bool = False,
-                 pushed: bool = False) -> None:
+                 pushed: bool = False, refetched: bool = False) -> None:
         self.staged, self.committed, self.fetched, self.pushed = staged, committed, fetched, pushed
+        self.refetched = refetched
 
     def asdict(self) -> dict[str, bool]:
         return {name: getattr(self, name) for name in self.__slots__}
 
     def __or__(self, other: "GitEffects") -> "GitEffects":
-        """What either may have done."""
-        return GitEffects(*(getattr(self, n) or getattr(other, n) for n in self.__slots__))
+        """What either may have done, in either order (or at once)."""
+        out = self.then(other)
+        out.refetched = out.refetched or (other.pushed and self.fetched)
+        return out
+
+    def then(self, other: "GitEffects") -> "GitEffects":
+        """What this and then ``other`` may have done: a fetch of ``other`` comes after a push of this."""
+        out = GitEffects(*(getattr(self, n) or getattr(other, n) for n in self.__slots__))
+        out.refetched = out.refetched or (self.pushed and other.fetched)
+        return out
 
     def __bool__(self) -> bool:
         return any(self.asdict().values())
@@ -96,8 +107,8 @@ class GitEffects:
 
 
 _NEITHER = GitEffects()
-_ANY = GitEffects(True, True, True, True)  # a command not followed: anything
-_REMOTE = GitEffects(fetched=True, pushed=True)  # a command not followed that talks to a remote
+_ANY = GitEffects(True, True, True, True, True)  # a command not followed: anything
+_REMOTE = GitEffects(fetched=True, pushed=True, refetched=True)  # a command not followed that talks to a remote
 
 
 def has_manifest(root: str) -> bool:
@@ -170,29 +181,44 @@ def git_effects(command: str, _depth: int = 0) -> GitEffects:
     from claude_memory.guard.bash import SHELLS
 
     script = shell.lex(command)
-    found = [git_effects(inner, _depth + 1) for inner in script.nested]
-    for cmd in script.commands:
-        words = [w.text for w in cmd.words]
-        i = 0
-        while i < len(words) and (words[i] in _WRAPPERS or _assignment(words[i])):
-            i += 1
-        words = words[i:]
-        verb = words[0].rsplit("/", 1)[-1] if words else ""
-        if verb == "git":
-            found.append(_git_call(words[1:]))
-        elif verb == "eval":
-            found.append(git_effects(" ".join(words[1:]), _depth + 1))
-        elif verb in SHELLS:
-            texts = [words[n + 1] for n, w in enumerate(words[:-1]) if w.startswith("-") and not
-                     w.startswith("--") and "c" in w] + list(cmd.heredocs)
-            found.extend(git_effects(text, _depth + 1) for text in texts)
-            found.append(_mentioned(" ".join(words[1:])) if not texts else _NEITHER)  # a script file it runs
-        else:
-            found.append(_mentioned(" ".join([*words, *cmd.heredocs])))
     out = _NEITHER
-    for effects in found:
-        out |= effects
-    return out
+    for inner in script.nested:  # substitutions: run before their command, in an order not followed
+        out |= git_effects(inner, _depth + 1)
+    # In order, pipeline by pipeline (the commands of one run at once), unless something runs in the
+    # background or in a subshell (whose ``|`` and ``&`` the lexer does not keep): then in any order.
+    ordered = all(cmd.sep_before != "&" and not cmd.level for cmd in script.commands)
+    done, pipeline = _NEITHER, _NEITHER
+    for cmd in script.commands:
+        effects = _command_effects(cmd, SHELLS, _depth)
+        if cmd.sep_before in ("|", "|&") or not ordered:
+            pipeline |= effects
+        else:
+            done, pipeline = done.then(pipeline), effects
+    return out | done.then(pipeline)
+
+
+def _command_effects(cmd, shells: frozenset, depth: int) -> GitEffects:
+    """:func:`git_effects` of one simple command (``cmd``, a :class:`claude_memory.guard.shell.Command`)."""
+    words = [w.text for w in cmd.words]
+    i = 0
+    while i < len(words) and (words[i] in _WRAPPERS or _assignment(words[i])):
+        i += 1
+    words = words[i:]
+    verb = words[0].rsplit("/", 1)[-1] if words else ""
+    if verb == "git":
+        return _git_call(words[1:])
+    if verb == "eval":
+        return git_effects(" ".join(words[1:]), depth + 1)
+    if verb in shells:
+        texts = [words[n + 1] for n, w in enumerate(words[:-1]) if w.startswith("-") and not
+                 w.startswith("--") and "c" in w] + list(cmd.heredocs)
+        if not texts:
+            return _mentioned(" ".join(words[1:]))  # a script file it runs
+        out = _NEITHER
+        for text in texts:  # -c's text and here-documents: in an order not followed
+            out |= git_effects(text, depth + 1)
+        return out
+    return _mentioned(" ".join([*words, *cmd.heredocs]))
 
 
 def _assignment(word: str) -> bool:
@@ -234,7 +260,8 @@ def _git_call(args: list[str]) -> GitEffects:
     if sub == "apply":
         return GitEffects(staged=any(a in ("--index", "--cached", "-3", "--3way") for a in rest))
     if sub in ("fetch", "pull") or (sub == "remote" and rest[:1] == ["update"]):
-        return GitEffects(fetched=True, pushed=any(a in _SELF for a in rest))
+        own = any(a in _SELF for a in rest)  # its own commits, fetched
+        return GitEffects(fetched=True, pushed=own, refetched=own)
     if sub == "push":
         return GitEffects(pushed=True)
     if sub in _GIT_RUNS_TEXT:

@@ -382,8 +382,11 @@ class _Git:
     the pull brought are in a commit the call did not make) the commits a remote brought count too:
     the tip of every remote-tracking ref (``refs/remotes/*``) and FETCH_HEAD hold a version, and a
     file is the remote's removal when a remote-tracking ref lacks it but held it before it last moved
-    (its reflog's ``@{1}``). Not when the call may also have ``pushed`` (``git push``, a fetch from the
-    repository itself, a command not followed): those refs may then hold the call's own commit.
+    (its reflog's ``@{1}``). When the call may also have ``pushed`` (``git push``, a fetch from the
+    repository itself, a command not followed) those refs may hold the call's own commit: then only
+    where they were before its push counts (each ref's reflog without its last ``update by push``
+    entries), and only when it did not fetch after it pushed (``refetched``): ``git pull --rebase &&
+    git push`` keeps what the pull brought, ``git push && git fetch`` vouches for nothing remote.
 
     Every version these commits hold at the files that differ is read at once, by one
     ``git cat-file --batch-check`` (a line per commit and file; no walk of history)."""
@@ -391,12 +394,14 @@ class _Git:
     _OTHERS = ("MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "HEAD^2")
 
     def __init__(self, root: Path, rels: list[str] | tuple[str, ...] = (), *, staged: bool = False,
-                 committed: bool = False, fetched: bool = False, pushed: bool = False) -> None:
+                 committed: bool = False, fetched: bool = False, pushed: bool = False,
+                 refetched: bool = True) -> None:
         self.root = root
         self.rels = [rel for rel in rels if "\n" not in rel]  # a line each in cat-file's input
         self.staged = staged
         self.committed = committed
-        self.remote = fetched and not pushed
+        self.remote = fetched and not (pushed and refetched)
+        self.pushed = pushed  # then the remote-tracking refs count as they were before the push
         self._blobs: dict[str, str] | None | bool = False
         self._held: dict[str, dict[str, str | None]] | None = None
         self._commits: list[str] = []  # the commits that count (that exist)
@@ -434,8 +439,8 @@ class _Git:
             before: dict[str, str] = {}
             if self.remote:
                 out = self._run("for-each-ref", "--format=%(refname)", "refs/remotes")
-                self._tips = [ref for ref in (out or b"").decode("utf-8", "replace").splitlines() if ref]
-                before = self._before_last_move(self._tips)
+                refs = [ref for ref in (out or b"").decode("utf-8", "replace").splitlines() if ref]
+                self._tips, before = self._remote_tips(refs)
                 names.append("FETCH_HEAD")
             revs = [*names, *self._tips, *before.values()]
             queries = [f"{name}^{{commit}}" for name in names] + [f"{rev}:./{rel}" for rel in self.rels for rev in revs]
@@ -447,31 +452,44 @@ class _Git:
             found = dict(zip(queries, answers))
             self._commits = [name for name in names if found[f"{name}^{{commit}}"]]
             self._held = {rel: {rev: found[f"{rev}:./{rel}"] for rev in revs} for rel in self.rels}
-            for rel in self.rels:  # what each remote-tracking ref held before it last moved, as "<ref>@{1}"
+            for rel in self.rels:  # what each remote-tracking tip held before it last moved, as "<tip>@{1}"
                 self._held[rel].update({f"{tip}@{{1}}": self._held[rel][old] for tip, old in before.items()})
         return self._held
 
-    def _before_last_move(self, tips: list[str]) -> dict[str, str]:
-        """{ref: the commit it pointed to before it last moved} (its ``@{1}``), from the last line of each
-        ref's reflog (``<old> <new> ...``), for the refs that have one: ``cat-file`` dies on an ``@{1}`` a
-        reflog does not have, so it is read here, with one ``rev-parse`` for where the reflogs are."""
-        out = self._run("rev-parse", "--git-path", "logs/refs/remotes") if tips else None
+    def _remote_tips(self, refs: list[str]) -> tuple[list[str], dict[str, str]]:
+        """The remote-tracking tips that count and, for those that have one, the commit each pointed to
+        before it moved there (``{tip: commit}``), from the last lines of each ref's reflog (``<old> <new>
+        ... <tab><message>``): a tip is the ref itself, or, after a call that pushed, the ``<new>`` of its
+        last entry that is not ``update by push`` (a ref without a reflog then does not count). Read here,
+        not by ``cat-file`` (which dies on an ``@{1}`` a reflog does not have), with one ``rev-parse`` for
+        where the reflogs are."""
+        tips = [] if self.pushed else list(refs)
+        out = self._run("rev-parse", "--git-path", "logs/refs/remotes") if refs else None
         if not out:
-            return {}
+            return tips, {}
         logs = os.path.join(self.root, out.decode("utf-8", "surrogateescape").strip())
         found = {}
-        for tip in tips:
+        for ref in refs:
             try:
-                with open(os.path.join(logs, tip[len("refs/remotes/"):]), "rb") as fh:
-                    fh.seek(0, os.SEEK_END)
-                    fh.seek(max(0, fh.tell() - 4096))
-                    lines = fh.read().splitlines()
+                with open(os.path.join(logs, ref[len("refs/remotes/"):]), "rb") as fh:
+                    start = max(0, fh.seek(0, os.SEEK_END) - 16384)
+                    fh.seek(start)
+                    lines = fh.read().splitlines()[1 if start else 0:]  # not a line cut in two
             except OSError:
                 continue
-            old = lines[-1].split(b" ", 1)[0].decode("ascii", "replace") if lines else ""
-            if _is_oid(old) and old.strip("0"):  # 0000...: the ref was created by that move
+            if self.pushed:
+                while lines and lines[-1].partition(b"\t")[2] == b"update by push":
+                    lines.pop()
+            fields = lines[-1].split(b" ", 2) if lines else []
+            if len(fields) < 3 or not all(_is_oid(f.decode("ascii", "replace")) for f in fields[:2]):
+                continue
+            old, new = (f.decode("ascii") for f in fields[:2])
+            tip = new if self.pushed else ref
+            if self.pushed and new.strip("0"):
+                tips.append(tip)
+            if old.strip("0"):  # 0000...: the ref was created by that move
                 found[tip] = old
-        return found
+        return tips, found
 
     def holds(self, rel: str, data: bytes) -> bool:
         """``data`` at ``rel`` is git's version (see the class)."""
@@ -512,14 +530,15 @@ def _invalid_in_git(rel: str, category: str, problems: list[str]) -> str:
 
 
 def repair(root: str | os.PathLike, *, lock_timeout: float | None = None, staged: bool = False,
-           committed: bool = False, fetched: bool = False, pushed: bool = False) -> Report:
+           committed: bool = False, fetched: bool = False, pushed: bool = False, refetched: bool = True) -> Report:
     """Compare the store with the manifest (hashing only what differs) and undo what went around the writer.
 
     ``staged``: the tool call that just ran may have copied the work tree into git (``git add``,
     ``git commit -a``, ``git stash``...); ``committed``: it may have made a commit; ``fetched``: it may
     have fetched from a remote (``git pull``, ``git fetch``); ``pushed``: it may have put its own commits
-    where fetched ones land (``git push``, a fetch from the repository itself). They decide which of
-    git's commits count as git's doing (:class:`_Git`)."""
+    where fetched ones land (``git push``, a fetch from the repository itself); ``refetched``: it may have
+    fetched after it pushed (the default: an order not known). They decide which of git's commits count
+    as git's doing (:class:`_Git`)."""
     from claude_memory.store import maintenance
     from claude_memory.core.categories import category_of_folder
     from claude_memory.core.manifest import quarantine_name
@@ -532,7 +551,7 @@ def repair(root: str | os.PathLike, *, lock_timeout: float | None = None, staged
         recorded = entries(root)
         diff = mf.compare({k: v for k, v in recorded.items() if k != "\0dirty"}, mf.scan(str(root)))
         git = _Git(root, [*diff.changed, *diff.added, *diff.deleted], staged=staged, committed=committed,
-                   fetched=fetched, pushed=pushed)
+                   fetched=fetched, pushed=pushed, refetched=refetched)
         for rel in diff.changed + diff.added:
             path = root / rel
             digest = _file_md5(path)
