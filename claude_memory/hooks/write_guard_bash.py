@@ -78,18 +78,13 @@ def _unsaved_changes(root: str, start: str) -> list[str] | None:
     """``git status`` lines for untracked or modified files under the store (the changes git does
     not hold; ignored private files such as the staging place are not counted); None when git
     cannot tell (not a repository). Asked only when a whole-tree command is seen."""
-    import subprocess
+    from claude_memory.core import git
 
-    argv = ["git", "status", "--porcelain", "--untracked-files=all", "--", root]
-    try:
-        proc = subprocess.run(argv, cwd=start, capture_output=True, text=True, timeout=3)
-    except subprocess.TimeoutExpired:
-        return ["(git status did not answer in time)"]
-    except (OSError, ValueError):
+    slow = b"(git status did not answer in time)"
+    out = git.run(start, "status", "--porcelain", "--untracked-files=all", "--", root, timeout=3, slow=slow)
+    if out is None:
         return None
-    if proc.returncode != 0:
-        return None
-    return [line for line in proc.stdout.splitlines() if line.strip()]
+    return [line for line in out.decode("utf-8", "replace").splitlines() if line.strip()]
 
 
 def _ask_reason(finding, root: str, changes: list[str]) -> str:

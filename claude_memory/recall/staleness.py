@@ -89,14 +89,10 @@ def head_signature(project: str):
 
 
 def _git(project: str, *args: str) -> str | None:
-    import subprocess
+    from claude_memory.core import git
 
-    try:
-        done = subprocess.run(["git", "-C", project, *args], capture_output=True, timeout=_GIT_TIMEOUT,
-                              env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"})
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return done.stdout.decode("utf-8", "replace") if done.returncode == 0 else None
+    out = git.run(project, *args, timeout=_GIT_TIMEOUT)
+    return None if out is None else out.decode("utf-8", "replace")
 
 
 def _mtime(full: str) -> float:

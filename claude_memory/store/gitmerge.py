@@ -27,11 +27,12 @@ from __future__ import annotations
 import os
 import time
 
+from claude_memory.core import git
 from claude_memory.core.categories import FOLDERS
 from claude_memory.core.layout import INDEX_NAME, INDEX_STAMP_NAME
 
 __all__ = ["STAMP_NAME", "UNSETTLED_NS", "CONFLICT_MARKERS", "take_stamp",
-           "write_stamp", "index_is_fresh", "has_conflict_markers", "conflict_fix", "run_git", "git_stage", "git_add",
+           "write_stamp", "index_is_fresh", "has_conflict_markers", "conflict_fix", "git_stage", "git_add",
            "index_tracked_by_git", "parse_index", "parse_unmerged", "unmerged", "conflict_state", "operation_of",
            "git_operation", "sides", "other_side", "next_step", "RecordMerge", "merge_records", "resolve_conflict"]
 
@@ -137,19 +138,6 @@ def conflict_fix(rel_path: str, operation: str | None = None) -> str:
             f"git checkout {yours} -- {rel_path} (or {other}){side_note} && git add {rel_path}")
 
 
-def run_git(cwd: str | os.PathLike, *args: str, timeout: float = 10, stdin: bytes | None = None) -> bytes | None:
-    """``git *args`` in ``cwd`` (``stdin``: its input, else none): its standard output, or None (not a
-    repository, no git, an error)."""
-    import subprocess
-
-    try:
-        done = subprocess.run(["git", *args], cwd=os.fspath(cwd), capture_output=True, timeout=timeout, check=False,
-                              **({"input": stdin} if stdin is not None else {"stdin": subprocess.DEVNULL}))
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return done.stdout if done.returncode == 0 else None
-
-
 def parse_index(out: bytes) -> tuple[dict[str, str], dict[str, frozenset]]:
     """``git ls-files -s -z`` (or ``-u -z``) output -> ({path: blob id} of the files merged in git's
     index (stage 0), {path: the stages git holds for it} of the files in conflict (1 the merge base,
@@ -178,7 +166,7 @@ def unmerged(root: str | os.PathLike) -> dict[str, frozenset]:
     """The files under ``root`` git holds in conflict, named relative to ``root`` (``decisions/x.json``),
     with their stages (:func:`parse_unmerged`); empty outside a repository or without git.
     One ``git ls-files -u`` (maintainers' views only: never on a hook's path)."""
-    out = run_git(root, "ls-files", "-u", "-z", "--", ".")
+    out = git.run(root, "ls-files", "-u", "-z", "--", ".")
     return parse_unmerged(out) if out else {}
 
 
@@ -219,7 +207,7 @@ def git_operation(cwd: str | os.PathLike) -> str | None:
     """:func:`operation_of` the repository at ``cwd`` (one ``git rev-parse --git-path``: right in a
     linked worktree too); None when none is in progress or git does not answer."""
     args = [a for name in _STATE_FILES for a in ("--git-path", name)]
-    out = run_git(cwd, "rev-parse", *args)
+    out = git.run(cwd, "rev-parse", *args)
     if out is None:
         return None
     paths = out.decode("utf-8", "surrogateescape").splitlines()
@@ -254,17 +242,17 @@ def next_step(operation: str | None, rel_path: str, *, added: bool, left: list |
 def git_stage(project: str | os.PathLike, rel_path: str, stage: int) -> bytes | None:
     """The file's version at merge ``stage`` (1 the base, 2 ours, 3 theirs: see :func:`sides`), or None
     when git has none."""
-    return run_git(project, "show", f":{stage}:{rel_path}", timeout=30)
+    return git.run(project, "show", f":{stage}:{rel_path}", timeout=30)
 
 
 def git_add(project: str | os.PathLike, rel_path: str) -> bool:
-    return run_git(project, "add", "--", rel_path, timeout=30) is not None
+    return git.run(project, "add", "--", rel_path, timeout=30) is not None
 
 
 def index_tracked_by_git(root: str | os.PathLike) -> bool:
     """True when git tracks ``<root>/index.md`` (it is derived now; it should be untracked).
     False outside a repository or without git."""
-    return run_git(root, "ls-files", "--error-unmatch", INDEX_NAME) is not None
+    return git.run(root, "ls-files", "--error-unmatch", INDEX_NAME) is not None
 
 
 _MISSING = object()  # a field one version does not have

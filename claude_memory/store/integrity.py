@@ -409,9 +409,9 @@ class _Git:
         self.conflicted: set[str] = set()
 
     def _run(self, *args: str, stdin: bytes | None = None) -> bytes | None:
-        from claude_memory.store.gitmerge import run_git
+        from claude_memory.core import git
 
-        return run_git(self.root, *args, stdin=stdin)
+        return git.run(self.root, *args, stdin=stdin)
 
     def blobs(self) -> dict[str, str] | None:
         """rel path -> blob id in git's index (None: not a git work tree)."""
