@@ -32,6 +32,7 @@ from store_helpers import git, make_doc, teammate_clone, write_json
 
 TARGET = "decisions/use-postgres.json"
 OTHER = "decisions/no-orm.json"
+NEWER = "decisions/newer.json"
 IN_PROJECT = f".claude/memory/{TARGET}"
 
 
@@ -165,6 +166,35 @@ def test_gits_own_changes_stay_the_projects_history(repo, memory_root, setup, co
     assert json.loads((memory_root / TARGET).read_text())["title"] == title
     assert hashlib.md5((memory_root / TARGET).read_bytes()).hexdigest() in _copies(memory_root)  # a good copy now
     assert not integrity.repair(memory_root)
+
+
+@pytest.mark.parametrize("merge", ["git merge -q --no-commit --no-ff teammate", "git cherry-pick -n teammate"])
+@pytest.mark.parametrize("command", [f"rm .claude/memory/{NEWER} && git add -A",
+                                     f"rm .claude/memory/{NEWER} && git add -A && git commit -q --no-edit -m x"])
+def test_a_deletion_staged_during_a_merge_whose_side_never_had_the_file_is_restored(repo, memory_root, capsys,
+                                                                                   merge, command):
+    """MERGE_HEAD (or CHERRY_PICK_HEAD) lacks a memory main made after the branch forked: that is not the other
+    side's deletion, so removing it by hand and staging it is put back."""
+    _create(repo, memory_root, capsys, id="newer", title="Newer than the branch")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "newer")
+    assert not _after(repo, memory_root, merge)
+    report = _after(repo, memory_root, command)
+    assert report.repaired == [NEWER] and "restored" in report.lines[0], report.lines
+    assert (memory_root / NEWER).exists()
+
+
+@pytest.mark.parametrize("command", [
+    "git merge -q --no-commit --no-ff slim && git add -A",
+    "git merge -q --no-commit --no-ff slim && git add -A && git commit -q --no-edit",
+])
+def test_a_deletion_the_other_side_made_stays_away_when_staged_during_the_merge(repo, memory_root, command):
+    _branch_without_other(repo)
+    (repo / "notes.txt").write_text("mine\n")  # main moves on, so the merge is a real one
+    git(repo, "add", "notes.txt")
+    git(repo, "commit", "-qm", "notes")
+    assert not _after(repo, memory_root, command)
+    assert not (memory_root / OTHER).exists()
 
 
 @pytest.mark.parametrize("command", ["git rm -q .claude/memory/" + OTHER, "git checkout -q slim",

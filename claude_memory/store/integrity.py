@@ -509,10 +509,16 @@ class _Git:
             return False
         if self.staged:
             held = self._versions().get(rel)
-            if held is None or not (any(held[c] is None for c in self._commits if c != "FETCH_HEAD") or any(
+            if held is None or not (any(held[c] is None and self._touched(c, rel) for c in self._commits
+                                        if c != "FETCH_HEAD") or any(
                     held[tip] is None and held.get(f"{tip}@{{1}}") for tip in self._tips)):
                 return False
-        return bool(self._run("log", "-1", "--format=%H", "--", rel))
+        return self._touched("HEAD", rel)
+
+    def _touched(self, rev: str, rel: str) -> bool:
+        """A commit of ``rev``'s history touched ``rel``: lacking it, ``rev``'s side removed it (a side of a merge
+        that never had the file did not)."""
+        return bool(self._run("log", "-1", "--format=%H", rev, "--", rel))
 
 
 def _listed(problems: list[str], limit: int = 12) -> str:
