@@ -429,6 +429,7 @@ def test_a_hand_edit_is_put_back_and_the_teammates_change_the_same_pull_brought_
 @pytest.mark.parametrize("mate_change", [_mate_edits, _mate_deletes, _mate_adds])
 @pytest.mark.parametrize("command", [
     "git commit -qam mine && git pull -q --rebase && git push -q",
+    "git commit -qam mine && git pull -q --no-rebase --no-edit && git push -q",
     "git commit -qam mine && git pull -q --rebase 2>&1 | tail -3 && git push -q origin HEAD",
     "git add -A && git commit -qm mine && git fetch -q && git rebase -q origin/main && git push -q",
 ])
